@@ -1,0 +1,1 @@
+// The router lands here (issue 3).

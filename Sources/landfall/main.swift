@@ -1,0 +1,3 @@
+import LandfallCLI
+
+await LandfallCommand.main()
