@@ -55,3 +55,10 @@ public struct JSONPath: Sendable, Hashable, Codable, CustomStringConvertible, Ex
         return key.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }
     }
 }
+
+extension JSONPath.Component: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+    /// A key step written as a string literal: `["applinks", "details", 0]`.
+    public init(stringLiteral value: String) { self = .key(value) }
+    /// An index step written as an integer literal.
+    public init(integerLiteral value: Int) { self = .index(value) }
+}

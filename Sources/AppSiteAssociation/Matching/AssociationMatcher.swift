@@ -1,0 +1,128 @@
+/// Answers "does this URL open this app?" for one association file, with exactly the rules iOS
+/// applies (see the <doc:MatchingRules> article).
+///
+/// Build it once per file: construction compiles every pattern, so each decision only walks
+/// the rules. It is a value, safe to share across tasks.
+///
+/// ```swift
+/// let matcher = AssociationMatcher(file)
+/// let decision = try matcher.decision(for: "https://example.com/help/faq?articleNumber=1234",
+///                                     appID: "ABCDE12345.com.example.app")
+/// decision.outcome // .match
+/// ```
+public struct AssociationMatcher: Sendable {
+    /// The file the matcher was built from.
+    public let file: AssociationFile
+    let details: [CompiledDetail]
+    let detailIndicesByApp: [String: [Int]]
+    /// Which transformed forms of a URL some rule needs (index: 1 = case-folded, 2 = decoded).
+    let neededVariants: [Bool]
+    /// Whether any rule has a query dictionary (so query items must be split).
+    let needsQueryItems: Bool
+
+    /// Compiles `file`'s rules.
+    public init(_ file: AssociationFile) {
+        self.file = file
+        let service = file.appLinks ?? AppLinksService()
+        let variables = SubstitutionTable(service.substitutionVariables)
+        var details: [CompiledDetail] = []
+        var byApp: [String: [Int]] = [:]
+        var needed = [true, false, false, false]
+        var needsItems = false
+        for (detailIndex, detail) in service.details.enumerated() {
+            let legacy = detail.usesLegacyPaths
+            let key = service.detailsForm == .keyedByAppID ? detail.appID : nil
+            var rules: [CompiledRule] = []
+            for (ruleIndex, rule) in detail.effectiveRules.enumerated() {
+                let effective = rule.overlaying(detail.defaults).overlaying(service.defaults)
+                let compiled = CompiledRule(
+                    effective,
+                    location: RuleLocation(detailIndex: detailIndex, ruleIndex: ruleIndex, isLegacyPath: legacy, detailKey: key),
+                    label: legacy ? (detail.paths?[ruleIndex] ?? "") : Self.label(for: rule),
+                    variables: variables
+                )
+                needed[compiled.variant] = true
+                if case .items = compiled.query { needsItems = true }
+                rules.append(compiled)
+            }
+            details.append(CompiledDetail(rules: rules))
+            for appID in detail.effectiveAppIDs where byApp[appID]?.last != detailIndex {
+                byApp[appID, default: []].append(detailIndex)
+            }
+        }
+        self.details = details
+        self.detailIndicesByApp = byApp
+        self.neededVariants = needed
+        self.needsQueryItems = needsItems
+    }
+
+    /// Every app ID the `applinks` details list, in file order, without repeats.
+    public var appIDs: [String] {
+        var seen = Set<String>()
+        return (file.appLinks?.details ?? []).flatMap(\.effectiveAppIDs).filter { seen.insert($0).inserted }
+    }
+
+    /// The decision for `url` and `appID`.
+    ///
+    /// - Parameter host: the host the file was served from; a URL on any other host never
+    ///   matches. `nil` means the URL's own host.
+    public func decision(for url: LinkURL, appID: String, servedFrom host: String? = nil) -> MatchDecision {
+        var trace: [RuleStep]? = nil
+        return evaluate(url, appID: appID, servedFrom: host, trace: &trace)
+    }
+
+    /// Parses `url` and decides. See ``decision(for:appID:servedFrom:)-(LinkURL,_,_)``.
+    ///
+    /// - Throws: ``LinkURL/ParseError`` when `url` is not a URL with a scheme and a host.
+    public func decision(for url: String, appID: String, servedFrom host: String? = nil) throws(LinkURL.ParseError) -> MatchDecision {
+        decision(for: try LinkURL(parsing: url), appID: appID, servedFrom: host)
+    }
+
+    /// The decision with every rule tried and a sentence a person can read.
+    public func explanation(for url: LinkURL, appID: String, servedFrom host: String? = nil) -> MatchExplanation {
+        var trace: [RuleStep]? = []
+        let decision = evaluate(url, appID: appID, servedFrom: host, trace: &trace)
+        let steps = trace ?? []
+        return MatchExplanation(
+            url: url.text,
+            appID: appID,
+            decision: decision,
+            steps: steps,
+            summary: Self.summary(decision, url: url, appID: appID, host: host, decidingStep: decision.rule == nil ? nil : steps.last)
+        )
+    }
+
+    /// A short label for a rule: its path pattern, or its JSON when it has none.
+    static func label(for rule: ComponentRule) -> String {
+        if let path = rule.path, rule.query == nil, rule.fragment == nil { return path }
+        var shown = rule
+        shown.exclude = nil
+        shown.comment = nil
+        return JSONWriter.compact.string(for: shown.jsonValue)
+    }
+
+    static func summary(_ decision: MatchDecision, url: LinkURL, appID: String, host: String?, decidingStep: RuleStep?) -> String {
+        switch decision.outcome {
+        case .match:
+            return "opens \(appID): \(decidingStep.map { "\($0.rule) `\($0.label)` matched" } ?? "a rule matched")"
+        case .exclude:
+            return "does not open \(appID): \(decidingStep.map { "\($0.rule) `\($0.label)` excludes it" } ?? "an exclusion matched")"
+        case .noMatch:
+            switch decision.noMatchReason {
+            case .notWebURL?:
+                return "does not open \(appID): only http and https URLs are universal links, this one is \(url.scheme)"
+            case .otherHost?:
+                return "does not open \(appID): the URL's host \(url.host) is not \(host ?? "the file's host"), where the file is served"
+            case .appNotListed?:
+                return "does not open \(appID): no detail in the file lists this app"
+            default:
+                return "does not open \(appID): no rule of the details listing it matched"
+            }
+        }
+    }
+}
+
+/// A detail's rules, compiled.
+struct CompiledDetail: Sendable {
+    let rules: [CompiledRule]
+}

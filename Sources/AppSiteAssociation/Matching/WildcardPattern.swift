@@ -1,0 +1,211 @@
+/// A compiled association-file pattern: `*` matches zero or more characters (crossing `/`),
+/// `?` exactly one, `$(name)` one of a substitution variable's values; everything else is
+/// literal, with no escapes.
+///
+/// Matching runs in time proportional to pattern × input, never worse: a pattern without
+/// variables uses a greedy matcher that backs up only to the last `*`, and a pattern with
+/// variables is matched by stepping a set of input positions through the pattern, so a hostile
+/// pattern such as `*a*a*a*a*a*a*a*a*b` cannot blow up.
+///
+/// ```swift
+/// let pattern = WildcardPattern("/help/*")
+/// pattern.matches("/help/faq") // true
+/// ```
+public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
+    /// One step of a compiled pattern.
+    enum Token: Sendable, Hashable {
+        /// These bytes, exactly.
+        case literal([UInt8])
+        /// `?`: any one character.
+        case anyCharacter
+        /// `*`: any run of characters, possibly empty.
+        case anyRun
+        /// A built-in class variable: one character of the class.
+        case characterClass(CharacterClass)
+        /// A substitution variable: any one of these alternatives (each without variables).
+        case choice([[Token]])
+        /// An undefined variable: matches nothing.
+        case never
+    }
+
+    /// A `$(...)` reference found in the pattern text.
+    public struct VariableReference: Sendable, Hashable {
+        /// The text between `$(` and `)`.
+        public var name: String
+        /// Whether the name is defined by the file or built in.
+        public var isDefined: Bool
+    }
+
+    /// The pattern as written.
+    public let source: String
+    /// Whether the pattern was compiled to compare case-insensitively (its text is lower-cased;
+    /// the input must be lower-cased too).
+    public let caseInsensitive: Bool
+    /// The variables the pattern refers to, in order.
+    public let variables: [VariableReference]
+    /// `$(` sequences that are not well-formed references (no `)`, an empty name, or a name
+    /// containing `$` or `(`); they are matched as literal text.
+    public let malformedReferences: [String]
+
+    let tokens: [Token]
+    /// For patterns without variables: bytes 0...255 are literals, ``anyCharacterOp`` and ``anyRunOp`` wildcards.
+    let program: [UInt16]?
+
+    static let anyCharacterOp: UInt16 = 256
+    static let anyRunOp: UInt16 = 257
+
+    /// Compiles `source`.
+    ///
+    /// - Parameters:
+    ///   - variables: the substitution variables in scope (the built-ins by default).
+    ///   - caseSensitive: when false, the pattern (and variable values) compare case-insensitively;
+    ///     inputs must then be lower-cased with ``foldCase(_:)`` before matching.
+    public init(_ source: String, variables: SubstitutionTable = .builtinsOnly, caseSensitive: Bool = true) {
+        self.source = source
+        self.caseInsensitive = !caseSensitive
+        var references: [VariableReference] = []
+        var malformed: [String] = []
+        var tokens: [Token] = []
+        for piece in Self.pieces(of: source, malformed: &malformed) {
+            switch piece {
+            case .text(let text):
+                tokens += Self.tokens(forText: caseSensitive ? text : text.lowercased())
+            case .variable(let name):
+                let meaning = variables.meaning(of: name)
+                references.append(VariableReference(name: name, isDefined: meaning != nil))
+                switch meaning {
+                case nil:
+                    tokens.append(.never)
+                case .characterClass(let characterClass)?:
+                    tokens.append(.characterClass(characterClass))
+                case .values(let values)?:
+                    tokens.append(.choice(values.map { Self.tokens(forText: caseSensitive ? $0 : $0.lowercased()) }))
+                }
+            }
+        }
+        self.variables = references
+        self.malformedReferences = malformed
+        self.tokens = Self.merged(tokens)
+        self.program = Self.program(for: self.tokens)
+    }
+
+    /// `source`.
+    public var description: String { source }
+
+    /// Two patterns are equal when written and compiled alike.
+    public static func == (lhs: WildcardPattern, rhs: WildcardPattern) -> Bool {
+        lhs.source == rhs.source && lhs.caseInsensitive == rhs.caseInsensitive && lhs.tokens == rhs.tokens
+    }
+
+    /// Hashes the source and case setting.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(caseInsensitive)
+    }
+
+    /// True for a pattern that matches every input (`*`, `**`, ...).
+    public var matchesEverything: Bool { tokens.allSatisfy { $0 == .anyRun } }
+
+    /// True when the pattern contains a `*` (directly or in a variable's value).
+    public var containsAnyRun: Bool {
+        tokens.contains { token in
+            switch token {
+            case .anyRun: true
+            case .choice(let alternatives): alternatives.contains { $0.contains(.anyRun) }
+            default: false
+            }
+        }
+    }
+
+    // MARK: Compiling
+
+    enum Piece: Equatable {
+        case text(String)
+        case variable(String)
+    }
+
+    /// Splits pattern text into literal-or-wildcard text and `$(name)` references.
+    static func pieces(of source: String, malformed: inout [String]) -> [Piece] {
+        var pieces: [Piece] = []
+        var text = ""
+        var rest = Substring(source)
+        while let dollar = rest.firstIndex(of: "$") {
+            text += rest[..<dollar]
+            let afterDollar = rest.index(after: dollar)
+            guard afterDollar < rest.endIndex, rest[afterDollar] == "(" else {
+                text.append("$")
+                rest = rest[afterDollar...]
+                continue
+            }
+            let nameStart = rest.index(after: afterDollar)
+            guard let close = rest[nameStart...].firstIndex(of: ")") else {
+                malformed.append(String(rest[dollar...]))
+                text += rest[dollar...]
+                rest = rest[rest.endIndex...]
+                break
+            }
+            let name = rest[nameStart..<close]
+            if name.isEmpty || name.contains("$") || name.contains("(") {
+                malformed.append(String(rest[dollar...close]))
+                text.append("$")
+                rest = rest[afterDollar...]
+                continue
+            }
+            if !text.isEmpty { pieces.append(.text(text)); text = "" }
+            pieces.append(.variable(String(name)))
+            rest = rest[rest.index(after: close)...]
+        }
+        text += rest
+        if !text.isEmpty { pieces.append(.text(text)) }
+        return pieces
+    }
+
+    /// Tokens for text with `*` and `?` wildcards and no variables.
+    static func tokens(forText text: String) -> [Token] {
+        var tokens: [Token] = []
+        var literal: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "*"):
+                if !literal.isEmpty { tokens.append(.literal(literal)); literal = [] }
+                tokens.append(.anyRun)
+            case UInt8(ascii: "?"):
+                if !literal.isEmpty { tokens.append(.literal(literal)); literal = [] }
+                tokens.append(.anyCharacter)
+            default:
+                literal.append(byte)
+            }
+        }
+        if !literal.isEmpty { tokens.append(.literal(literal)) }
+        return tokens
+    }
+
+    /// Joins adjacent literals and collapses runs of `*`.
+    static func merged(_ tokens: [Token]) -> [Token] {
+        var result: [Token] = []
+        for token in tokens {
+            switch (result.last, token) {
+            case (.literal(let previous)?, .literal(let next)):
+                result[result.count - 1] = .literal(previous + next)
+            case (.anyRun?, .anyRun):
+                continue
+            default:
+                result.append(token)
+            }
+        }
+        return result
+    }
+
+    static func program(for tokens: [Token]) -> [UInt16]? {
+        var program: [UInt16] = []
+        for token in tokens {
+            switch token {
+            case .literal(let bytes): program += bytes.map(UInt16.init)
+            case .anyCharacter: program.append(anyCharacterOp)
+            case .anyRun: program.append(anyRunOp)
+            case .characterClass, .choice, .never: return nil
+            }
+        }
+        return program
+    }
+}
