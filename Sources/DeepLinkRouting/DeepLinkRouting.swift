@@ -1,1 +1,0 @@
-// The router lands here (issue 3).
