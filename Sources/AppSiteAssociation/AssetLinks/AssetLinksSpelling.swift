@@ -1,0 +1,64 @@
+/// "Did you mean" for keys, relations and namespaces of `assetlinks.json`.
+///
+/// A word is close to a candidate when they are equal ignoring case, `_`, `-` and spaces
+/// (`packageName` and `package_name`), when a few edits turn one into the other
+/// (`sha256_cert_fingerprint`, `relations`), or when the word is the tail of a relation
+/// (`common.handle_all_urls`). Long inputs are rejected before any distance is computed, so a
+/// hostile file cannot make this slow.
+enum AssetLinksSpelling {
+    /// The closest candidate to `word`, or `nil` when none is close (or `word` is one of them).
+    static func suggestion(for word: String, among candidates: [String], aliases: [String: String] = [:]) -> String? {
+        guard !candidates.contains(word) else { return nil }
+        if let alias = aliases[word] { return alias }
+        let folded = fold(word)
+        guard !folded.isEmpty else { return nil }
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let target = fold(candidate)
+            if target == folded { return candidate }
+            let allowed = max(1, min(3, target.count / 4))
+            guard abs(target.count - folded.count) <= allowed else {
+                if folded.count >= 6, target.count > folded.count, target.suffix(folded.count).elementsEqual(folded) {
+                    best = best ?? (candidate, allowed)
+                }
+                continue
+            }
+            let distance = editDistance(folded, target, limit: allowed)
+            if distance <= allowed, distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
+    }
+
+    /// Lower-cased scalars without `_`, `-` and spaces, for comparing spellings.
+    static func fold(_ word: String) -> [Unicode.Scalar] {
+        word.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != " " }
+    }
+
+    /// Optimal-string-alignment distance (insertions, deletions, substitutions and swaps of
+    /// neighbours), giving up once every path exceeds `limit`.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previousPrevious[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return rowMinimum }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        return previous[b.count]
+    }
+}
