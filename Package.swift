@@ -34,7 +34,9 @@ let package = Package(
             dependencies: [
                 "AppSiteAssociation",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            // Case files the tests read from the source tree (they are also CLI inputs).
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "DeepLinkRoutingTests",
