@@ -31,7 +31,8 @@ extension WildcardPattern {
                     p += 1
                     continue
                 }
-                if op == anyCharacterOp {
+                // `?` never stands for the virtual trailing slash (rule 5: `/id/????` does not match `/id/481`).
+                if op == anyCharacterOp, i < subject.bytes.count {
                     i = subject.scalarEnd(from: i)
                     p += 1
                     continue
@@ -72,7 +73,8 @@ extension WildcardPattern {
                     any = true
                 }
             case .anyCharacter:
-                for position in current.indices where current[position] && position < subject.count {
+                // Not the virtual trailing slash, as in `greedyMatch`.
+                for position in current.indices where current[position] && position < subject.bytes.count {
                     next[subject.scalarEnd(from: position)] = true
                     any = true
                 }
