@@ -9,87 +9,98 @@ extension AssociationMatcher {
         guard let detailIndices = detailIndicesByApp[appID] else {
             return MatchDecision(outcome: .noMatch, noMatchReason: .appNotListed)
         }
-        let prepared = PreparedURL(url, needed: neededVariants, splitItems: needsQueryItems)
-        for detailIndex in detailIndices {
-            for rule in details[detailIndex].rules {
-                let matched: Bool
-                if trace != nil {
-                    var checks: [PartCheck]? = []
-                    matched = Self.ruleMatches(rule, prepared, checks: &checks)
-                    trace?.append(RuleStep(rule: rule.location, label: rule.label, isExclusion: rule.isExclusion, matched: matched, checks: checks ?? []))
-                } else {
-                    var none: [PartCheck]? = nil
-                    matched = Self.ruleMatches(rule, prepared, checks: &none)
-                }
-                if matched {
-                    return MatchDecision(outcome: rule.isExclusion ? .exclude : .match, rule: rule.location)
+        var text = url.text
+        return text.withUTF8 { bytes in
+            var prepared = PreparedURL(url, bytes: bytes)
+            for detailIndex in detailIndices {
+                for rule in details[detailIndex].rules {
+                    // `rule` is a class reference: iterating does not copy its patterns.
+                    var checks: [PartCheck]? = trace == nil ? nil : []
+                    let matched = prepared.withVariant(rule.variant, needsItems: rule.needsItems) { buffer, layout, folds in
+                        Self.ruleMatches(rule, buffer, layout, foldingASCII: folds, checks: &checks)
+                    }
+                    if let checks {
+                        trace?.append(RuleStep(rule: rule.location, label: rule.label, isExclusion: rule.isExclusion, matched: matched, checks: checks))
+                    }
+                    if matched {
+                        return MatchDecision(outcome: rule.isExclusion ? .exclude : .match, rule: rule.location)
+                    }
                 }
             }
+            return MatchDecision(outcome: .noMatch, noMatchReason: .noRuleMatched)
         }
-        return MatchDecision(outcome: .noMatch, noMatchReason: .noRuleMatched)
     }
 
     /// Hosts compare case-insensitively, ignoring one trailing dot.
     static func sameHost(_ lhs: String, _ rhs: String) -> Bool {
-        func normal(_ host: String) -> Substring {
-            let trimmed = host.hasSuffix(".") ? host.dropLast() : Substring(host)
-            return trimmed
+        func normal(_ host: String) -> String {
+            (host.hasSuffix(".") ? String(host.dropLast()) : host).lowercased()
         }
-        return normal(lhs).lowercased() == normal(rhs).lowercased()
+        return normal(lhs) == normal(rhs)
     }
 
     /// Every present key must match. Without `checks` it stops at the first part that fails;
     /// with `checks` it compares every part, for the explanation.
-    static func ruleMatches(_ rule: CompiledRule, _ prepared: PreparedURL, checks: inout [PartCheck]?) -> Bool {
-        guard let variant = prepared.variants[rule.variant] else { return false }
-        let recording = checks != nil
+    static func ruleMatches(
+        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: borrowing PartLayout,
+        foldingASCII folds: Bool, checks: inout [PartCheck]?
+    ) -> Bool {
         var allMatched = true
-        func record(_ part: PartCheck.Part, _ pattern: WildcardPattern, _ bytes: [UInt8], _ matched: Bool) {
-            guard recording else { return }
-            let value = String(decoding: bytes, as: UTF8.self)
-            checks?.append(PartCheck(part: part, pattern: pattern.source, value: value, matched: matched,
-                                     hint: matched ? nil : pattern.mismatchHint(for: value)))
+        func record(_ part: PartCheck.Part, _ pattern: WildcardPattern, _ value: UnsafeBufferPointer<UInt8>, _ matched: Bool, checks: inout [PartCheck]?) {
+            let written = String(decoding: value, as: UTF8.self)
+            let text = folds ? written.lowercased() : written
+            checks?.append(PartCheck(part: part, pattern: pattern.source, value: text, matched: matched,
+                                     hint: matched ? nil : pattern.mismatchHint(for: text)))
         }
         if let pattern = rule.path {
-            let matched = variant.path.withUnsafeBufferPointer { buffer in
-                pattern.matches(MatchSubject(bytes: buffer)) || pattern.matches(MatchSubject(bytes: buffer, appendingSlash: true))
+            let path = bytes.slice(layout.path)
+            let matched = pattern.matches(MatchSubject(bytes: path, foldingASCII: folds))
+                || pattern.matches(MatchSubject(bytes: path, appendingSlash: true, foldingASCII: folds))
+            if checks != nil {
+                let written = layout.path.isEmpty ? "/" : String(decoding: path, as: UTF8.self)
+                let shown = folds ? written.lowercased() : written
+                checks?.append(PartCheck(part: .path, pattern: pattern.source, value: shown, matched: matched,
+                                         hint: matched ? nil : pattern.mismatchHint(for: shown)))
             }
-            record(.path, pattern, variant.path.isEmpty ? Array("/".utf8) : variant.path, matched)
-            if !matched { allMatched = false; if !recording { return false } }
+            if !matched { allMatched = false; if checks == nil { return false } }
         }
         switch rule.query {
         case .any:
             break
         case .whole(let pattern):
-            let matched = variant.query.withUnsafeBufferPointer { pattern.matches(MatchSubject(bytes: $0)) }
-            record(.query, pattern, variant.query, matched)
-            if !matched { allMatched = false; if !recording { return false } }
-        case .items(let items):
-            for item in items {
+            let query = bytes.slice(layout.query)
+            let matched = pattern.matches(MatchSubject(bytes: query, foldingASCII: folds))
+            if checks != nil { record(.query, pattern, query, matched, checks: &checks) }
+            if !matched { allMatched = false; if checks == nil { return false } }
+        case .items(let patterns):
+            let items = layout.items ?? []
+            for itemPattern in patterns {
                 var found = false
                 var matched = true
-                for candidate in variant.items where candidate.name == item.name {
+                var shown = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                for item in items where bytes.bytes(item.name, equal: itemPattern.name, foldingASCII: folds) {
+                    let value = bytes.slice(item.value)
+                    if !found { shown = value }
                     found = true
-                    let itemMatched = candidate.value.withUnsafeBufferPointer { item.pattern.matches(MatchSubject(bytes: $0)) }
-                    if !itemMatched {
+                    if !itemPattern.pattern.matches(MatchSubject(bytes: value, foldingASCII: folds)) {
                         matched = false
-                        record(.queryItem(item.display), item.pattern, candidate.value, false)
+                        shown = value
                         break
                     }
                 }
                 if !found {
-                    matched = item.pattern.matches("")
-                    record(.queryItem(item.display), item.pattern, [], matched)
-                } else if matched {
-                    record(.queryItem(item.display), item.pattern, variant.items.first { $0.name == item.name }?.value ?? [], true)
+                    // A missing item counts as the empty string.
+                    matched = itemPattern.pattern.matches(MatchSubject(bytes: shown))
                 }
-                if !matched { allMatched = false; if !recording { return false } }
+                if checks != nil { record(.queryItem(itemPattern.display), itemPattern.pattern, shown, matched, checks: &checks) }
+                if !matched { allMatched = false; if checks == nil { return false } }
             }
         }
         if let pattern = rule.fragment {
-            let matched = variant.fragment.withUnsafeBufferPointer { pattern.matches(MatchSubject(bytes: $0)) }
-            record(.fragment, pattern, variant.fragment, matched)
-            if !matched { allMatched = false; if !recording { return false } }
+            let fragment = bytes.slice(layout.fragment)
+            let matched = pattern.matches(MatchSubject(bytes: fragment, foldingASCII: folds))
+            if checks != nil { record(.fragment, pattern, fragment, matched, checks: &checks) }
+            if !matched { allMatched = false; if checks == nil { return false } }
         }
         return allMatched
     }

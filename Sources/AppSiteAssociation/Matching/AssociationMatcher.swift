@@ -15,10 +15,6 @@ public struct AssociationMatcher: Sendable {
     public let file: AssociationFile
     let details: [CompiledDetail]
     let detailIndicesByApp: [String: [Int]]
-    /// Which transformed forms of a URL some rule needs (index: 1 = case-folded, 2 = decoded).
-    let neededVariants: [Bool]
-    /// Whether any rule has a query dictionary (so query items must be split).
-    let needsQueryItems: Bool
 
     /// Compiles `file`'s rules.
     public init(_ file: AssociationFile) {
@@ -27,8 +23,6 @@ public struct AssociationMatcher: Sendable {
         let variables = SubstitutionTable(service.substitutionVariables)
         var details: [CompiledDetail] = []
         var byApp: [String: [Int]] = [:]
-        var needed = [true, false, false, false]
-        var needsItems = false
         for (detailIndex, detail) in service.details.enumerated() {
             let legacy = detail.usesLegacyPaths
             let key = service.detailsForm == .keyedByAppID ? detail.appID : nil
@@ -41,8 +35,6 @@ public struct AssociationMatcher: Sendable {
                     label: legacy ? (detail.paths?[ruleIndex] ?? "") : Self.label(for: rule),
                     variables: variables
                 )
-                needed[compiled.variant] = true
-                if case .items = compiled.query { needsItems = true }
                 rules.append(compiled)
             }
             details.append(CompiledDetail(rules: rules))
@@ -52,8 +44,6 @@ public struct AssociationMatcher: Sendable {
         }
         self.details = details
         self.detailIndicesByApp = byApp
-        self.neededVariants = needed
-        self.needsQueryItems = needsItems
     }
 
     /// Every app ID the `applinks` details list, in file order, without repeats.

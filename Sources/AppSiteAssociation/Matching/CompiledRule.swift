@@ -1,6 +1,7 @@
 /// One rule with its settings resolved (component, then detail defaults, then file defaults)
-/// and its patterns compiled.
-struct CompiledRule: Sendable {
+/// and its patterns compiled. A class, so walking the rules costs one reference, not a copy
+/// of every pattern; it is immutable after `init`.
+final class CompiledRule: Sendable {
     enum Query: Sendable {
         case any
         case whole(WildcardPattern)
@@ -16,6 +17,11 @@ struct CompiledRule: Sendable {
     let fragment: WildcardPattern?
     /// Which transformed form of the URL the rule compares against (see ``PreparedURL``).
     let variant: Int
+    /// Whether the rule names query items (so the query must be split into items).
+    var needsItems: Bool {
+        if case .items = query { return true }
+        return false
+    }
 
     init(_ rule: ComponentRule, location: RuleLocation, label: String, variables: SubstitutionTable) {
         let caseSensitive = rule.caseSensitive ?? true

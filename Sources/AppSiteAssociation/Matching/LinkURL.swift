@@ -11,20 +11,33 @@
 /// url.fragment // "top"
 /// ```
 public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
-    /// The scheme, lower-cased (`https`).
-    public var scheme: String
-    /// The host as written, without user information, port or IPv6 brackets' surroundings.
-    public var host: String
-    /// The port, when one is written.
-    public var port: Int?
-    /// The path as written; may be empty.
-    public var path: String
-    /// The query after `?`, or `nil` when there is no `?`.
-    public var query: String?
-    /// The fragment after `#`, or `nil` when there is no `#`.
-    public var fragment: String?
     /// The whole URL as given.
-    public var text: String
+    public let text: String
+    /// The scheme, lower-cased (`https`).
+    public let scheme: String
+    /// The port, when one is written.
+    public let port: Int?
+    /// Byte ranges of the parts within `text`'s UTF-8.
+    let hostRange: Range<Int>
+    let pathRange: Range<Int>
+    let queryRange: Range<Int>?
+    let fragmentRange: Range<Int>?
+    /// Whether every byte of `text` is ASCII (so case folding can be done byte by byte).
+    let isASCII: Bool
+
+    /// The host as written, without user information or port (IPv6 hosts keep their brackets).
+    public var host: String { part(hostRange) }
+    /// The path as written; may be empty.
+    public var path: String { part(pathRange) }
+    /// The query after `?`, or `nil` when there is no `?`.
+    public var query: String? { queryRange.map(part) }
+    /// The fragment after `#`, or `nil` when there is no `#`.
+    public var fragment: String? { fragmentRange.map(part) }
+
+    private func part(_ range: Range<Int>) -> String {
+        let utf8 = text.utf8
+        return String(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])!
+    }
 
     /// Why a string is not a URL Landfall can check.
     public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -41,62 +54,101 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``ParseError`` when there is no scheme or no host, or the text contains spaces
     ///   or control characters.
     public init(parsing text: String) throws(ParseError) {
-        self.text = text
-        let bytes = Array(text.utf8)
-        func fail(_ reason: String) -> ParseError { ParseError(input: text, reason: reason) }
-        if let bad = bytes.first(where: { $0 <= 0x20 || $0 == 0x7F }) {
-            throw fail(bad == 0x20 ? "it contains a space (write %20)" : "it contains a control character")
+        var storage = text
+        let result = storage.withUTF8 { Self.split($0) }
+        switch result {
+        case .failure(let failure):
+            throw ParseError(input: text, reason: failure.reason)
+        case .success(let parts):
+            self.text = text
+            self.scheme = parts.scheme
+            self.port = parts.port
+            self.hostRange = parts.host
+            self.pathRange = parts.path
+            self.queryRange = parts.query
+            self.fragmentRange = parts.fragment
+            self.isASCII = parts.isASCII
+        }
+    }
+
+    private struct Parts {
+        var scheme: String
+        var port: Int?
+        var host: Range<Int>
+        var path: Range<Int>
+        var query: Range<Int>?
+        var fragment: Range<Int>?
+        var isASCII = true
+    }
+
+    private struct Failure: Error {
+        var reason: String
+    }
+
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Parts, Failure> {
+        func fail(_ reason: String) -> Result<Parts, Failure> { .failure(Failure(reason: reason)) }
+        var isASCII = true
+        for byte in bytes {
+            if byte <= 0x20 || byte == 0x7F {
+                return fail(byte == 0x20 ? "it contains a space (write %20)" : "it contains a control character")
+            }
+            if byte >= 0x80 { isASCII = false }
         }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-              Self.isSchemeStart(bytes[0]), bytes[1..<colon].allSatisfy(Self.isSchemeCharacter) else {
-            throw fail("it has no scheme; write the whole URL, such as https://example.com/path")
+              isSchemeStart(bytes[0]), bytes[1..<colon].allSatisfy(isSchemeCharacter) else {
+            return fail("it has no scheme; write the whole URL, such as https://example.com/path")
         }
-        scheme = String(decoding: bytes[0..<colon], as: UTF8.self).lowercased()
+        let scheme = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<colon]), as: UTF8.self).lowercased()
         var index = colon + 1
         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") else {
-            throw fail("it has no host; write scheme://host/path")
+            return fail("it has no host; write scheme://host/path")
         }
         index += 2
-        let authorityEnd = bytes[index...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        var authorityEnd = index
+        while authorityEnd < bytes.count {
+            let byte = bytes[authorityEnd]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            authorityEnd += 1
+        }
         var hostStart = index
         if let at = bytes[index..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) { hostStart = at + 1 }
         var hostEnd = authorityEnd
-        port = nil
         if hostStart < authorityEnd, bytes[hostStart] == UInt8(ascii: "[") {
             guard let close = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: "]")) else {
-                throw fail("an IPv6 host is missing its closing ']'")
+                return fail("an IPv6 host is missing its closing ']'")
             }
             hostEnd = close + 1
         } else if let portColon = bytes[hostStart..<authorityEnd].lastIndex(of: UInt8(ascii: ":")) {
             hostEnd = portColon
         }
+        var port: Int? = nil
         if hostEnd < authorityEnd {
-            guard bytes[hostEnd] == UInt8(ascii: ":") else { throw fail("unexpected text after the host") }
+            guard bytes[hostEnd] == UInt8(ascii: ":") else { return fail("unexpected text after the host") }
             let digits = bytes[(hostEnd + 1)..<authorityEnd]
             if !digits.isEmpty {
                 guard digits.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                      let value = Int(String(decoding: digits, as: UTF8.self)), value <= 65535 else {
-                    throw fail("the port must be a number from 0 to 65535")
+                      let value = Int(String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)), value <= 65535 else {
+                    return fail("the port must be a number from 0 to 65535")
                 }
                 port = value
             }
         }
-        host = String(decoding: bytes[hostStart..<hostEnd], as: UTF8.self)
-        guard !host.isEmpty else { throw fail("it has an empty host") }
+        guard hostEnd > hostStart else { return fail("it has an empty host") }
         index = authorityEnd
-        let pathEnd = bytes[index...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
-        path = String(decoding: bytes[index..<pathEnd], as: UTF8.self)
+        var pathEnd = index
+        while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") { pathEnd += 1 }
+        var parts = Parts(scheme: scheme, port: port, host: hostStart..<hostEnd, path: index..<pathEnd, isASCII: isASCII)
         index = pathEnd
-        query = nil
-        fragment = nil
         if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
-            let queryEnd = bytes[index...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
-            query = String(decoding: bytes[(index + 1)..<queryEnd], as: UTF8.self)
+            var queryEnd = index + 1
+            while queryEnd < bytes.count, bytes[queryEnd] != UInt8(ascii: "#") { queryEnd += 1 }
+            parts.query = (index + 1)..<queryEnd
             index = queryEnd
         }
         if index < bytes.count {
-            fragment = String(decoding: bytes[(index + 1)...], as: UTF8.self)
+            parts.fragment = (index + 1)..<bytes.count
         }
+        return .success(parts)
     }
 
     /// The text the URL was parsed from.

@@ -1,52 +1,124 @@
-/// A URL's path, query and fragment as bytes, in each transformed form some rule needs:
-/// as written, case-folded, percent-decoded, or both.
-struct PreparedURL {
-    struct Variant {
-        /// The path without one trailing `/`; rules try it with and without the slash.
-        var path: [UInt8]
-        var query: [UInt8]
-        var fragment: [UInt8]
-        /// Query items split at `&` and the first `=`, when some rule names items.
-        var items: [(name: [UInt8], value: [UInt8])]
-    }
+/// Where a URL's parts sit in a byte buffer, as one rule compares them.
+struct PartLayout {
+    /// The path without one trailing `/`; rules try it with and without the slash.
+    var path: Range<Int>
+    /// The query after `?` (empty when there is none).
+    var query: Range<Int>
+    /// The fragment after `#` (empty when there is none).
+    var fragment: Range<Int>
+    /// Query items split at `&` and the first `=`, once some rule has needed them.
+    var items: [(name: Range<Int>, value: Range<Int>)]?
+}
 
-    var variants: [Variant?]
+/// A URL's path, query and fragment ready for matching, in each form a rule may ask for: as
+/// written (borrowing the URL's own bytes, no copy), and case-folded and/or percent-decoded
+/// (built the first time a rule needs them).
+struct PreparedURL {
+    /// The URL's UTF-8 bytes; valid for the duration of the evaluation that created this value.
+    let raw: UnsafeBufferPointer<UInt8>
+    /// Whether the URL is all ASCII, so case folding needs no copy.
+    let isASCII: Bool
+    private(set) var rawLayout: PartLayout
+    /// The path as written, trailing slash included (transformed forms strip it after decoding).
+    private let fullPath: Range<Int>
+    /// Transformed forms by variant index 1 (folded), 2 (decoded), 3 (both).
+    private var transformed: [TransformedURL?] = []
+
+    struct TransformedURL {
+        var bytes: [UInt8]
+        var layout: PartLayout
+    }
 
     static func variantIndex(folded: Bool, decoded: Bool) -> Int { (folded ? 1 : 0) | (decoded ? 2 : 0) }
 
-    init(_ url: LinkURL, needed: [Bool], splitItems: Bool) {
-        var path = Array(url.path.utf8)
-        let query = Array((url.query ?? "").utf8)
-        let fragment = Array((url.fragment ?? "").utf8)
-        let rawItems = splitItems ? Self.items(of: query) : []
-        variants = [nil, nil, nil, nil]
-        for index in 0..<4 where needed[index] {
-            let folded = index & 1 != 0
-            let decoded = index & 2 != 0
-            func transform(_ bytes: [UInt8]) -> [UInt8] {
-                let plain = decoded ? TextTransforms.percentDecode(bytes) : bytes
-                return folded ? TextTransforms.foldCase(plain) : plain
+    init(_ url: LinkURL, bytes: UnsafeBufferPointer<UInt8>) {
+        raw = bytes
+        isASCII = url.isASCII
+        fullPath = url.pathRange
+        var path = url.pathRange
+        if path.count > 0, bytes[path.upperBound - 1] == UInt8(ascii: "/") { path = path.lowerBound..<(path.upperBound - 1) }
+        let end = bytes.count
+        rawLayout = PartLayout(path: path, query: url.queryRange ?? end..<end, fragment: url.fragmentRange ?? end..<end)
+    }
+
+    /// Calls `body` with the bytes and layout of variant `index`, preparing them if needed, and
+    /// whether upper-case ASCII must be read as lower-case (folding on the fly, without a copy).
+    mutating func withVariant(_ index: Int, needsItems: Bool, _ body: (UnsafeBufferPointer<UInt8>, borrowing PartLayout, Bool) -> Bool) -> Bool {
+        if index == 0 || (index == 1 && isASCII) {
+            if needsItems, rawLayout.items == nil {
+                rawLayout.items = Self.items(in: raw, query: rawLayout.query)
             }
-            var variantPath = index == 0 ? path : transform(path)
-            if variantPath.last == UInt8(ascii: "/") { variantPath.removeLast() }
-            variants[index] = Variant(
-                path: variantPath,
-                query: index == 0 ? query : transform(query),
-                fragment: index == 0 ? fragment : transform(fragment),
-                items: index == 0 ? rawItems : rawItems.map { (transform($0.name), transform($0.value)) }
-            )
+            return body(raw, rawLayout, index == 1)
         }
-        path.removeAll()
+        if transformed.isEmpty { transformed = [nil, nil, nil, nil] }
+        if transformed[index] == nil {
+            transformed[index] = makeTransformed(folded: index & 1 != 0, decoded: index & 2 != 0)
+        }
+        let variant = transformed[index]!  // set just above
+        return variant.bytes.withUnsafeBufferPointer { body($0, variant.layout, false) }
+    }
+
+    private func makeTransformed(folded: Bool, decoded: Bool) -> TransformedURL {
+        func transform(_ range: Range<Int>) -> [UInt8] {
+            let original = Array(raw[range])
+            let plain = decoded ? TextTransforms.percentDecode(original) : original
+            return folded ? TextTransforms.foldCase(plain) : plain
+        }
+        var bytes: [UInt8] = []
+        func append(_ part: [UInt8]) -> Range<Int> {
+            let start = bytes.count
+            bytes += part
+            return start..<bytes.count
+        }
+        var pathBytes = transform(fullPath)
+        if pathBytes.last == UInt8(ascii: "/") { pathBytes.removeLast() }
+        let path = append(pathBytes)
+        let query = append(transform(rawLayout.query))
+        let fragment = append(transform(rawLayout.fragment))
+        var items: [(name: Range<Int>, value: Range<Int>)] = []
+        for item in Self.items(in: raw, query: rawLayout.query) {
+            items.append((append(transform(item.name)), append(transform(item.value))))
+        }
+        return TransformedURL(bytes: bytes, layout: PartLayout(path: path, query: query, fragment: fragment, items: items))
     }
 
     /// Splits a raw query into items at `&`, and each item into name and value at its first `=`.
-    static func items(of query: [UInt8]) -> [(name: [UInt8], value: [UInt8])] {
-        guard !query.isEmpty else { return [] }
-        return query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { item in
-            if let equals = item.firstIndex(of: UInt8(ascii: "=")) {
-                return (Array(item[item.startIndex..<equals]), Array(item[(equals + 1)...]))
+    static func items(in bytes: UnsafeBufferPointer<UInt8>, query: Range<Int>) -> [(name: Range<Int>, value: Range<Int>)] {
+        var items: [(name: Range<Int>, value: Range<Int>)] = []
+        var start = query.lowerBound
+        while start < query.upperBound {
+            var end = start
+            while end < query.upperBound, bytes[end] != UInt8(ascii: "&") { end += 1 }
+            if end > start {
+                var equals = start
+                while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                items.append(equals < end ? (start..<equals, (equals + 1)..<end) : (start..<end, end..<end))
             }
-            return (Array(item), [])
+            start = end + 1
         }
+        return items
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// The bytes in `range` as a buffer of their own.
+    @inline(__always)
+    func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: self[range])
+    }
+
+    /// Whether the bytes in `range` equal `other`; with `foldingASCII`, upper-case ASCII
+    /// letters in `range` read as lower-case.
+    @inline(__always)
+    func bytes(_ range: Range<Int>, equal other: [UInt8], foldingASCII: Bool) -> Bool {
+        guard range.count == other.count else { return false }
+        var index = range.lowerBound
+        for byte in other {
+            var mine = self[index]
+            if foldingASCII, mine &- UInt8(ascii: "A") < 26 { mine |= 0x20 }
+            if mine != byte { return false }
+            index += 1
+        }
+        return true
     }
 }

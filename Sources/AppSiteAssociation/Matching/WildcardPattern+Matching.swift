@@ -6,8 +6,9 @@ extension WildcardPattern {
     }
 
     /// Whether the pattern matches all of `subject`.
+    @inline(__always)
     func matches(_ subject: MatchSubject) -> Bool {
-        if let program {
+        if let program = storage.program {
             return program.withUnsafeBufferPointer { Self.greedyMatch($0, subject) }
         }
         return positionSetMatch(subject)
@@ -113,24 +114,25 @@ extension WildcardPattern {
 
 /// The bytes a pattern is matched against: a buffer, optionally followed by one virtual `/`
 /// (so a path can be tried with and without its trailing slash without copying).
+///
+/// With `foldingASCII`, upper-case ASCII letters read as lower-case: the cheap way to compare
+/// ASCII input with a case-insensitive pattern without copying it.
 struct MatchSubject {
     let bytes: UnsafeBufferPointer<UInt8>
     let count: Int
-    let appendsSlash: Bool
+    let foldsASCII: Bool
 
-    init(bytes: UnsafeBufferPointer<UInt8>, appendingSlash: Bool = false) {
+    init(bytes: UnsafeBufferPointer<UInt8>, appendingSlash: Bool = false, foldingASCII: Bool = false) {
         self.bytes = bytes
-        self.appendsSlash = appendingSlash
         self.count = bytes.count + (appendingSlash ? 1 : 0)
-    }
-
-    init(bytes: UnsafeBufferPointer<UInt8>, prefix length: Int, appendingSlash: Bool) {
-        self.init(bytes: UnsafeBufferPointer(rebasing: bytes[0..<length]), appendingSlash: appendingSlash)
+        self.foldsASCII = foldingASCII
     }
 
     @inline(__always)
     subscript(index: Int) -> UInt8 {
-        index < bytes.count ? bytes[index] : UInt8(ascii: "/")
+        guard index < bytes.count else { return UInt8(ascii: "/") }
+        let byte = bytes[index]
+        return foldsASCII && byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 
     /// The index after the character that starts at `index` (continuation bytes are skipped).

@@ -36,20 +36,42 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
         public var isDefined: Bool
     }
 
+    /// Everything compiled, held in one immutable object so that copying a pattern (as the
+    /// matcher does for every rule it tries) costs one reference count, not one per array.
+    final class Storage: Sendable {
+        let source: String
+        let caseInsensitive: Bool
+        let variables: [VariableReference]
+        let malformedReferences: [String]
+        let tokens: [Token]
+        let program: [UInt16]?
+
+        init(source: String, caseInsensitive: Bool, variables: [VariableReference], malformedReferences: [String], tokens: [Token]) {
+            self.source = source
+            self.caseInsensitive = caseInsensitive
+            self.variables = variables
+            self.malformedReferences = malformedReferences
+            self.tokens = tokens
+            self.program = WildcardPattern.program(for: tokens)
+        }
+    }
+
+    let storage: Storage
+
     /// The pattern as written.
-    public let source: String
+    public var source: String { storage.source }
     /// Whether the pattern was compiled to compare case-insensitively (its text is lower-cased;
     /// the input must be lower-cased too).
-    public let caseInsensitive: Bool
+    public var caseInsensitive: Bool { storage.caseInsensitive }
     /// The variables the pattern refers to, in order.
-    public let variables: [VariableReference]
+    public var variables: [VariableReference] { storage.variables }
     /// `$(` sequences that are not well-formed references (no `)`, an empty name, or a name
     /// containing `$` or `(`); they are matched as literal text.
-    public let malformedReferences: [String]
+    public var malformedReferences: [String] { storage.malformedReferences }
 
-    let tokens: [Token]
+    var tokens: [Token] { storage.tokens }
     /// For patterns without variables: bytes 0...255 are literals, ``anyCharacterOp`` and ``anyRunOp`` wildcards.
-    let program: [UInt16]?
+    var program: [UInt16]? { storage.program }
 
     static let anyCharacterOp: UInt16 = 256
     static let anyRunOp: UInt16 = 257
@@ -61,8 +83,6 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
     ///   - caseSensitive: when false, the pattern (and variable values) compare case-insensitively;
     ///     inputs must then be lower-cased with ``foldCase(_:)`` before matching.
     public init(_ source: String, variables: SubstitutionTable = .builtinsOnly, caseSensitive: Bool = true) {
-        self.source = source
-        self.caseInsensitive = !caseSensitive
         var references: [VariableReference] = []
         var malformed: [String] = []
         var tokens: [Token] = []
@@ -83,10 +103,8 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
                 }
             }
         }
-        self.variables = references
-        self.malformedReferences = malformed
-        self.tokens = Self.merged(tokens)
-        self.program = Self.program(for: self.tokens)
+        storage = Storage(source: source, caseInsensitive: !caseSensitive, variables: references,
+                          malformedReferences: malformed, tokens: Self.merged(tokens))
     }
 
     /// `source`.
