@@ -17,7 +17,7 @@ extension Router {
         var suffixes: [(suffix: String, source: Int)] = []
         var schemes: [String: Int] = [:]
         for (index, source) in sources.enumerated() {
-            let label = "sources[\(index)] '\(source)'"
+            let label = "sources[\(index)]"
             switch source {
             case .host(let rawHost, let includingWWW):
                 let host = try normalizedHost(rawHost, label: label)
@@ -37,7 +37,7 @@ extension Router {
                       scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
                 else {
                     throw RouterError(code: .invalidSource,
-                                      message: "\(label): a scheme is a letter followed by letters, digits, '+', '-' or '.' (write 'myapp', not 'myapp://')")
+                                      message: "\(label): '\(rawScheme)' is not a scheme: write a letter followed by letters, digits, '+', '-' or '.' ('myapp', not 'myapp://')")
                 }
                 guard scheme != "https" && scheme != "http" else {
                     throw RouterError(code: .invalidSource,
