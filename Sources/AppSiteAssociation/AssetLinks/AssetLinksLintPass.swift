@@ -71,6 +71,27 @@ struct AssetLinksLintPass {
         members.last { $0.key == key }
     }
 
+    /// Feeds a JSON value's contents (not its source location) to `hasher`, consistently with `==`.
+    static func hash(_ value: JSONValue, into hasher: inout Hasher) {
+        switch value.kind {
+        case .null: hasher.combine(0)
+        case .bool(let flag): hasher.combine(1); hasher.combine(flag)
+        case .number(let text): hasher.combine(2); hasher.combine(text)
+        case .string(let text): hasher.combine(3); hasher.combine(text)
+        case .array(let elements):
+            hasher.combine(4)
+            hasher.combine(elements.count)
+            for element in elements { hash(element, into: &hasher) }
+        case .object(let members):
+            hasher.combine(5)
+            hasher.combine(members.count)
+            for member in members {
+                hasher.combine(member.key)
+                hash(member.value, into: &hasher)
+            }
+        }
+    }
+
     static func quoted(_ text: String) -> String {
         var output = ""
         JSONWriter.writeString(text.count > 200 ? String(text.prefix(200)) + "..." : text, into: &output)
@@ -92,7 +113,7 @@ struct AssetLinksLintPass {
                    fix: "add a statement granting \(AssetLinkStatement.handleAllURLs) to your app")
             return
         }
-        var seen: [String: Int] = [:]
+        var seen: [Int: [Int]] = [:]
         var grantsAppLinks = false
         var hasIncludes = false
         for (index, element) in elements.enumerated() {
@@ -102,12 +123,14 @@ struct AssetLinksLintPass {
                        "statement \(index + 1) is \(element.kindDescription); each element must be an object with \"relation\" and \"target\"")
                 continue
             }
-            let canonical = JSONWriter.compact.string(for: element)
-            if let earlier = seen[canonical] {
+            var hasher = Hasher()
+            Self.hash(element, into: &hasher)
+            let hash = hasher.finalize()
+            if let earlier = seen[hash]?.first(where: { elements[$0] == element }) {
                 report(.duplicateStatement, at: path, element.location,
                        "statement \(index + 1) is identical to statement \(earlier + 1)", fix: "remove one of them")
             } else {
-                seen[canonical] = index
+                seen[hash, default: []].append(index)
             }
             if let include = Self.last("include", in: members) {
                 hasIncludes = true

@@ -10,6 +10,8 @@ enum AssetLinksSpelling {
     static func suggestion(for word: String, among candidates: [String], aliases: [String: String] = [:]) -> String? {
         guard !candidates.contains(word) else { return nil }
         if let alias = aliases[word] { return alias }
+        // Nothing this long is a misspelling of a key or relation; this also bounds the work.
+        guard word.utf8.count <= 128 else { return nil }
         let folded = fold(word)
         guard !folded.isEmpty else { return nil }
         var best: (candidate: String, distance: Int)?
