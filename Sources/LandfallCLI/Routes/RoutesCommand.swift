@@ -4,6 +4,7 @@ import ArgumentParser
 struct RoutesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
-        abstract: "Match URLs against a route table the way the app's router will."
+        abstract: "Match URLs against a route table the way the app's router will.",
+        subcommands: [RoutesMatchCommand.self]
     )
 }

@@ -1,0 +1,57 @@
+import DeepLinkRouting
+import Foundation
+import Yams
+
+/// Reads a route table from YAML or JSON (JSON is read by the YAML reader too), and notes
+/// likely typos among the keys the table ignores.
+///
+/// ```swift
+/// let table = try RouteTableReader.read(input)   // throws RouteTableReader.Failure
+/// ```
+enum RouteTableReader {
+    /// Why a table could not be read: a message naming the place.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The decoded table, and warnings about keys that look like misspelt table keys.
+    static func read(_ input: InputFile) throws(Failure) -> (table: RouteTable, warnings: [String]) {
+        guard let text = String(bytes: input.bytes, encoding: .utf8) else {
+            throw Failure(description: "\(input.displayName) is not UTF-8 text")
+        }
+        let table: RouteTable
+        do {
+            table = try YAMLDecoder().decode(RouteTable.self, from: text)
+        } catch let error as DecodingError {
+            throw Failure(description: "\(input.displayName): \(RouteTableError(error))")
+        } catch {
+            throw Failure(description: "\(input.displayName) is not valid YAML or JSON: \(error)")
+        }
+        return (table, warnings(text, input: input))
+    }
+
+    static let tableKeys = ["hosts", "schemes", "routing", "routes"]
+    static let routeKeys = ["pattern", "name", "parameters", "query", "priority", "caseSensitive", "requires", "examples"]
+    static let routingKeys = ["caseSensitive", "plusAsSpace", "acceptsHTTP"]
+
+    /// Unknown keys close to a known one (`paramters`, `Routes`): the table ignores unknown
+    /// keys, so that a site configuration can add its own, but a typo should not pass silently.
+    private static func warnings(_ text: String, input: InputFile) -> [String] {
+        guard let root = try? Yams.compose(yaml: text), let mapping = root.mapping else { return [] }
+        var warnings: [String] = []
+        func check(_ mapping: Node.Mapping, known: [String], at path: String) {
+            for key in mapping.keys {
+                guard let name = key.string, !known.contains(name),
+                      let suggestion = NameSuggestion.closest(to: name, among: known) else { continue }
+                let line = key.mark.map { ":\($0.line)" } ?? ""
+                warnings.append("\(input.displayName)\(line): \(path.isEmpty ? "" : path + ": ")unknown key '\(name)' is ignored; did you mean '\(suggestion)'?")
+            }
+        }
+        check(mapping, known: tableKeys, at: "")
+        if let routing = mapping["routing"]?.mapping { check(routing, known: routingKeys, at: "routing") }
+        for (index, route) in (mapping["routes"]?.sequence ?? []).enumerated() {
+            if let route = route.mapping { check(route, known: routeKeys, at: "routes[\(index)]") }
+        }
+        return warnings
+    }
+}
