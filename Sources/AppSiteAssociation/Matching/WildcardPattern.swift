@@ -121,8 +121,9 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(caseInsensitive)
     }
 
-    /// True for a pattern that matches every input (`*`, `**`, ...).
-    public var matchesEverything: Bool { tokens.allSatisfy { $0 == .anyRun } }
+    /// True for a pattern that matches every input (`*`, `**`, ...). The empty pattern matches
+    /// only the empty string (rule 6: `"#": ""` does not match `#top`), so it is not one.
+    public var matchesEverything: Bool { !tokens.isEmpty && tokens.allSatisfy { $0 == .anyRun } }
 
     /// True when the pattern contains a `*` (directly or in a variable's value).
     public var containsAnyRun: Bool {
