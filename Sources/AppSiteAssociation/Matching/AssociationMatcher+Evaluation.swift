@@ -1,34 +1,57 @@
 extension AssociationMatcher {
     /// The one evaluation behind both ``decision(for:appID:servedFrom:)-(LinkURL,_,_)`` and
-    /// ``explanation(for:appID:servedFrom:)``; it records steps only when `trace` is non-nil.
+    /// ``explanation(for:appID:servedFrom:)``: rules are decided by ``ruleMatches(_:_:_:_:foldingASCII:)``
+    /// either way; with a non-nil `trace` each rule tried is also described part by part.
     func evaluate(_ url: LinkURL, appID: String, servedFrom host: String?, trace: inout [RuleStep]?) -> MatchDecision {
         guard url.isWebURL else { return MatchDecision(outcome: .noMatch, noMatchReason: .notWebURL) }
         if let host, !Self.sameHost(host, url.host) {
             return MatchDecision(outcome: .noMatch, noMatchReason: .otherHost)
         }
-        guard let detailIndices = detailIndicesByApp[appID] else {
+        guard let ruleIndices = rulesByApp.first(where: { $0.appID == appID })?.rules else {
             return MatchDecision(outcome: .noMatch, noMatchReason: .appNotListed)
         }
         var text = url.text
         return text.withUTF8 { bytes in
-            var prepared = PreparedURL(url, bytes: bytes)
-            for detailIndex in detailIndices {
-                for rule in details[detailIndex].rules {
-                    // `rule` is a class reference: iterating does not copy its patterns.
-                    var checks: [PartCheck]? = trace == nil ? nil : []
-                    let matched = prepared.withVariant(rule.variant, needsItems: rule.needsItems) { buffer, layout, folds in
-                        Self.ruleMatches(rule, buffer, layout, foldingASCII: folds, checks: &checks)
-                    }
-                    if let checks {
-                        trace?.append(RuleStep(rule: rule.location, label: rule.label, isExclusion: rule.isExclusion, matched: matched, checks: checks))
+            program.withView { view in
+                var prepared = PreparedURL(url, bytes: bytes)
+                for index in ruleIndices {
+                    let rule = view.rules[index]
+                    let matched: Bool
+                    if rule.variant == 0 || (rule.variant == 1 && prepared.isASCII) {
+                        // Most rules fail on the first bytes of the path: decide those without a call.
+                        if !prepared.pathHead.admits(rule, folding: rule.variant == 1) {
+                            if trace != nil { trace?.append(step(index, rule, view, bytes, prepared.rawLayout, rule.variant == 1, false)) }
+                            continue
+                        }
+                        // The common case: the URL's own bytes, folding ASCII case on the fly if asked.
+                        if rule.itemsCount > 0 { prepared.splitRawItems() }
+                        let folds = rule.variant == 1
+                        matched = Self.ruleMatches(rule, view, bytes, prepared.rawLayout, foldingASCII: folds)
+                        if trace != nil { trace?.append(step(index, rule, view, bytes, prepared.rawLayout, folds, matched)) }
+                    } else {
+                        matched = prepared.withTransformed(Int(rule.variant)) { buffer, layout in
+                            let matched = Self.ruleMatches(rule, view, buffer, layout, foldingASCII: false)
+                            if trace != nil { trace?.append(step(index, rule, view, buffer, layout, false, matched)) }
+                            return matched
+                        }
                     }
                     if matched {
-                        return MatchDecision(outcome: rule.isExclusion ? .exclude : .match, rule: rule.location)
+                        return MatchDecision(outcome: rule.isExclusion ? .exclude : .match, rule: rules[index].location)
                     }
                 }
+                return MatchDecision(outcome: .noMatch, noMatchReason: .noRuleMatched)
             }
-            return MatchDecision(outcome: .noMatch, noMatchReason: .noRuleMatched)
         }
+    }
+
+    /// The explanation of one rule tried.
+    private func step(
+        _ index: Int, _ rule: MatchProgram.Rule, _ view: MatchProgramView, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ layout: borrowing PartLayout, _ folds: Bool, _ matched: Bool
+    ) -> RuleStep {
+        let compiled = rules[index]
+        return RuleStep(rule: compiled.location, label: compiled.label, isExclusion: rule.isExclusion, matched: matched,
+                        checks: Self.checks(rule, view, bytes, layout, foldingASCII: folds, source: compiled))
     }
 
     /// Hosts compare case-insensitively, ignoring one trailing dot.
@@ -39,69 +62,94 @@ extension AssociationMatcher {
         return normal(lhs) == normal(rhs)
     }
 
-    /// Every present key must match. Without `checks` it stops at the first part that fails;
-    /// with `checks` it compares every part, for the explanation.
+    /// Every present key must match (an absent key is `*`).
+    @inline(__always)
     static func ruleMatches(
-        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: borrowing PartLayout,
-        foldingASCII folds: Bool, checks: inout [PartCheck]?
+        _ rule: MatchProgram.Rule, _ view: MatchProgramView, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ layout: borrowing PartLayout, foldingASCII folds: Bool
     ) -> Bool {
-        var allMatched = true
-        func record(_ part: PartCheck.Part, _ pattern: WildcardPattern, _ value: UnsafeBufferPointer<UInt8>, _ matched: Bool, checks: inout [PartCheck]?) {
-            let written = String(decoding: value, as: UTF8.self)
-            let text = folds ? written.lowercased() : written
-            checks?.append(PartCheck(part: part, pattern: pattern.source, value: text, matched: matched,
-                                     hint: matched ? nil : pattern.mismatchHint(for: text)))
+        guard pathMatches(rule.path, view, bytes, layout, folds) else { return false }
+        if rule.query.kind != .any, !view.matches(rule.query, MatchSubject(bytes: bytes.slice(layout.query), foldingASCII: folds)) {
+            return false
         }
-        if let pattern = rule.path {
-            let path = bytes.slice(layout.path)
-            let matched = pattern.matches(MatchSubject(bytes: path, foldingASCII: folds))
-                || pattern.matches(MatchSubject(bytes: path, appendingSlash: true, foldingASCII: folds))
-            if checks != nil {
-                let written = layout.path.isEmpty ? "/" : String(decoding: path, as: UTF8.self)
-                let shown = folds ? written.lowercased() : written
-                checks?.append(PartCheck(part: .path, pattern: pattern.source, value: shown, matched: matched,
-                                         hint: matched ? nil : pattern.mismatchHint(for: shown)))
+        for offset in 0..<Int(rule.itemsCount) {
+            guard itemMatches(view.items[Int(rule.itemsStart) + offset], view, bytes, layout, folds).matched else { return false }
+        }
+        return rule.fragment.kind == .any
+            || view.matches(rule.fragment, MatchSubject(bytes: bytes.slice(layout.fragment), foldingASCII: folds))
+    }
+
+    /// The path matches with or without a trailing slash (the layout's path has none).
+    @inline(__always)
+    static func pathMatches(
+        _ pattern: MatchProgram.Pattern, _ view: MatchProgramView, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ layout: borrowing PartLayout, _ folds: Bool
+    ) -> Bool {
+        guard pattern.kind != .any else { return true }
+        let path = bytes.slice(layout.path)
+        // The path with a trailing slash starts with the path without one, so a prefix that
+        // fails on the shorter form up to its length fails on both: try the longer form first.
+        let withSlash = MatchSubject(bytes: path, appendingSlash: true, foldingASCII: folds)
+        guard view.startsWithPrefix(pattern, withSlash) else { return false }
+        return view.matches(pattern, withSlash) || view.matches(pattern, MatchSubject(bytes: path, foldingASCII: folds))
+    }
+
+    /// A named query item matches when every occurrence's value matches; a missing item is
+    /// the empty string. Returns the value that decided (the first failing one, else the first).
+    static func itemMatches(
+        _ item: MatchProgram.Item, _ view: MatchProgramView, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ layout: borrowing PartLayout, _ folds: Bool
+    ) -> (matched: Bool, value: Range<Int>?) {
+        let name = view.name(of: item)
+        var shown: Range<Int>? = nil
+        for candidate in layout.items ?? [] where bytes.bytes(candidate.name, equal: name, foldingASCII: folds) {
+            if shown == nil { shown = candidate.value }
+            if !view.matches(item.pattern, MatchSubject(bytes: bytes.slice(candidate.value), foldingASCII: folds)) {
+                return (false, candidate.value)
             }
-            if !matched { allMatched = false; if checks == nil { return false } }
         }
-        switch rule.query {
+        if shown == nil {
+            return (view.matches(item.pattern, MatchSubject(bytes: UnsafeBufferPointer(start: nil, count: 0))), nil)
+        }
+        return (true, shown)
+    }
+
+    /// Each part of a rule compared, for an explanation: the same comparisons as
+    /// ``ruleMatches(_:_:_:_:foldingASCII:)``, all of them, with the values and hints.
+    static func checks(
+        _ rule: MatchProgram.Rule, _ view: MatchProgramView, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ layout: borrowing PartLayout, foldingASCII folds: Bool, source: CompiledRule
+    ) -> [PartCheck] {
+        func text(_ range: Range<Int>) -> String {
+            let written = String(decoding: bytes.slice(range), as: UTF8.self)
+            return folds ? written.lowercased() : written
+        }
+        func check(_ part: PartCheck.Part, _ pattern: WildcardPattern, _ value: String, _ matched: Bool) -> PartCheck {
+            PartCheck(part: part, pattern: pattern.source, value: value, matched: matched,
+                      hint: matched ? nil : pattern.mismatchHint(for: value))
+        }
+        var checks: [PartCheck] = []
+        if let pattern = source.path {
+            let value = layout.path.isEmpty ? "/" : text(layout.path)
+            checks.append(check(.path, pattern, value, pathMatches(rule.path, view, bytes, layout, folds)))
+        }
+        switch source.query {
         case .any:
             break
         case .whole(let pattern):
-            let query = bytes.slice(layout.query)
-            let matched = pattern.matches(MatchSubject(bytes: query, foldingASCII: folds))
-            if checks != nil { record(.query, pattern, query, matched, checks: &checks) }
-            if !matched { allMatched = false; if checks == nil { return false } }
-        case .items(let patterns):
-            let items = layout.items ?? []
-            for itemPattern in patterns {
-                var found = false
-                var matched = true
-                var shown = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                for item in items where bytes.bytes(item.name, equal: itemPattern.name, foldingASCII: folds) {
-                    let value = bytes.slice(item.value)
-                    if !found { shown = value }
-                    found = true
-                    if !itemPattern.pattern.matches(MatchSubject(bytes: value, foldingASCII: folds)) {
-                        matched = false
-                        shown = value
-                        break
-                    }
-                }
-                if !found {
-                    // A missing item counts as the empty string.
-                    matched = itemPattern.pattern.matches(MatchSubject(bytes: shown))
-                }
-                if checks != nil { record(.queryItem(itemPattern.display), itemPattern.pattern, shown, matched, checks: &checks) }
-                if !matched { allMatched = false; if checks == nil { return false } }
+            checks.append(check(.query, pattern, text(layout.query),
+                                view.matches(rule.query, MatchSubject(bytes: bytes.slice(layout.query), foldingASCII: folds))))
+        case .items(let entries):
+            for (offset, entry) in entries.enumerated() {
+                let result = itemMatches(view.items[Int(rule.itemsStart) + offset], view, bytes, layout, folds)
+                checks.append(check(.queryItem(entry.display), entry.pattern, result.value.map(text) ?? "", result.matched))
             }
         }
-        if let pattern = rule.fragment {
-            let fragment = bytes.slice(layout.fragment)
-            let matched = pattern.matches(MatchSubject(bytes: fragment, foldingASCII: folds))
-            if checks != nil { record(.fragment, pattern, fragment, matched, checks: &checks) }
-            if !matched { allMatched = false; if checks == nil { return false } }
+        if let pattern = source.fragment {
+            checks.append(check(.fragment, pattern, text(layout.fragment),
+                                rule.fragment.kind == .any
+                                    || view.matches(rule.fragment, MatchSubject(bytes: bytes.slice(layout.fragment), foldingASCII: folds))))
         }
-        return allMatched
+        return checks
     }
 }

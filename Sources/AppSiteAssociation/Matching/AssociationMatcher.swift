@@ -13,20 +13,26 @@
 public struct AssociationMatcher: Sendable {
     /// The file the matcher was built from.
     public let file: AssociationFile
-    let details: [CompiledDetail]
-    let detailIndicesByApp: [String: [Int]]
+    /// Every rule of every detail, in file order, with its source for explanations.
+    let rules: [CompiledRule]
+    /// The same rules flattened for fast decisions.
+    let program: MatchProgram
+    /// For each app, the indices into ``rules`` that iOS tries for it, in order (the rules of
+    /// every detail listing the app, detail by detail). A short list is scanned faster than a
+    /// dictionary is hashed.
+    let rulesByApp: [(appID: String, rules: [Int])]
 
     /// Compiles `file`'s rules.
     public init(_ file: AssociationFile) {
         self.file = file
         let service = file.appLinks ?? AppLinksService()
         let variables = SubstitutionTable(service.substitutionVariables)
-        var details: [CompiledDetail] = []
-        var byApp: [String: [Int]] = [:]
+        var rules: [CompiledRule] = []
+        var byApp: [(appID: String, rules: [Int])] = []
         for (detailIndex, detail) in service.details.enumerated() {
             let legacy = detail.usesLegacyPaths
             let key = service.detailsForm == .keyedByAppID ? detail.appID : nil
-            var rules: [CompiledRule] = []
+            let firstRule = rules.count
             for (ruleIndex, rule) in detail.effectiveRules.enumerated() {
                 let effective = rule.overlaying(detail.defaults).overlaying(service.defaults)
                 let compiled = CompiledRule(
@@ -37,13 +43,18 @@ public struct AssociationMatcher: Sendable {
                 )
                 rules.append(compiled)
             }
-            details.append(CompiledDetail(rules: rules))
-            for appID in detail.effectiveAppIDs where byApp[appID]?.last != detailIndex {
-                byApp[appID, default: []].append(detailIndex)
+            var seen = Set<String>()
+            for appID in detail.effectiveAppIDs where seen.insert(appID).inserted {
+                if let index = byApp.firstIndex(where: { $0.appID == appID }) {
+                    byApp[index].rules += firstRule..<rules.count
+                } else {
+                    byApp.append((appID, Array(firstRule..<rules.count)))
+                }
             }
         }
-        self.details = details
-        self.detailIndicesByApp = byApp
+        self.rules = rules
+        self.program = MatchProgram(rules)
+        self.rulesByApp = byApp
     }
 
     /// Every app ID the `applinks` details list, in file order, without repeats.
@@ -110,9 +121,4 @@ public struct AssociationMatcher: Sendable {
             }
         }
     }
-}
-
-/// A detail's rules, compiled.
-struct CompiledDetail: Sendable {
-    let rules: [CompiledRule]
 }

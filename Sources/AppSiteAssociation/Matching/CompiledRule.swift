@@ -17,11 +17,6 @@ final class CompiledRule: Sendable {
     let fragment: WildcardPattern?
     /// Which transformed form of the URL the rule compares against (see ``PreparedURL``).
     let variant: Int
-    /// Whether the rule names query items (so the query must be split into items).
-    var needsItems: Bool {
-        if case .items = query { return true }
-        return false
-    }
 
     init(_ rule: ComponentRule, location: RuleLocation, label: String, variables: SubstitutionTable) {
         let caseSensitive = rule.caseSensitive ?? true

@@ -10,6 +10,46 @@ struct PartLayout {
     var items: [(name: Range<Int>, value: Range<Int>)]?
 }
 
+/// The first 8 bytes of a path with its trailing slash (little-endian), as written and with
+/// ASCII folded to lower case, to reject rules whose path starts differently in one comparison.
+struct PathHead {
+    var word: UInt64 = 0
+    var foldedWord: UInt64 = 0
+    /// The length of the path with its trailing slash.
+    var count: Int = 0
+
+    init(_ path: UnsafeBufferPointer<UInt8>) {
+        count = path.count + 1
+        if path.count >= 8, let base = path.baseAddress {
+            word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+        } else {
+            for offset in 0..<path.count { word |= UInt64(path[offset]) << UInt64(offset * 8) }
+            word |= UInt64(UInt8(ascii: "/")) << UInt64(path.count * 8)
+        }
+        foldedWord = Self.foldASCII(word)
+    }
+
+    /// Lower-cases the ASCII letters of eight bytes at once.
+    static func foldASCII(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let heptets = word & ~high
+        let atLeastA = heptets &+ ones &* UInt64(0x80 - 0x41)
+        let aboveZ = heptets &+ ones &* UInt64(0x80 - 0x5B)
+        let upper = (atLeastA ^ aboveZ) & ~word & high
+        return word | (upper >> 2)
+    }
+
+    /// False when a rule's path pattern cannot match, whether or not the trailing slash is used:
+    /// the path without it is a prefix of the path with it.
+    @inline(__always)
+    func admits(_ rule: MatchProgram.Rule, folding: Bool) -> Bool {
+        guard rule.pathHeadCount > 0 else { return true }
+        guard Int(rule.pathHeadCount) <= count else { return false }
+        return ((folding ? foldedWord : word) & rule.pathHeadMask) == rule.pathHead
+    }
+}
+
 /// A URL's path, query and fragment ready for matching, in each form a rule may ask for: as
 /// written (borrowing the URL's own bytes, no copy), and case-folded and/or percent-decoded
 /// (built the first time a rule needs them).
@@ -19,6 +59,8 @@ struct PreparedURL {
     /// Whether the URL is all ASCII, so case folding needs no copy.
     let isASCII: Bool
     private(set) var rawLayout: PartLayout
+    /// The start of the raw path, for quick rejection.
+    let pathHead: PathHead
     /// The path as written, trailing slash included (transformed forms strip it after decoding).
     private let fullPath: Range<Int>
     /// Transformed forms by variant index 1 (folded), 2 (decoded), 3 (both).
@@ -39,23 +81,23 @@ struct PreparedURL {
         if path.count > 0, bytes[path.upperBound - 1] == UInt8(ascii: "/") { path = path.lowerBound..<(path.upperBound - 1) }
         let end = bytes.count
         rawLayout = PartLayout(path: path, query: url.queryRange ?? end..<end, fragment: url.fragmentRange ?? end..<end)
+        pathHead = PathHead(bytes.slice(path))
     }
 
-    /// Calls `body` with the bytes and layout of variant `index`, preparing them if needed, and
-    /// whether upper-case ASCII must be read as lower-case (folding on the fly, without a copy).
-    mutating func withVariant(_ index: Int, needsItems: Bool, _ body: (UnsafeBufferPointer<UInt8>, borrowing PartLayout, Bool) -> Bool) -> Bool {
-        if index == 0 || (index == 1 && isASCII) {
-            if needsItems, rawLayout.items == nil {
-                rawLayout.items = Self.items(in: raw, query: rawLayout.query)
-            }
-            return body(raw, rawLayout, index == 1)
-        }
+    /// Splits the raw query into items, once.
+    mutating func splitRawItems() {
+        if rawLayout.items == nil { rawLayout.items = Self.items(in: raw, query: rawLayout.query) }
+    }
+
+    /// Calls `body` with the bytes and layout of transformed variant `index` (1 folded,
+    /// 2 decoded, 3 both), building it the first time.
+    mutating func withTransformed(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>, borrowing PartLayout) -> Bool) -> Bool {
         if transformed.isEmpty { transformed = [nil, nil, nil, nil] }
         if transformed[index] == nil {
             transformed[index] = makeTransformed(folded: index & 1 != 0, decoded: index & 2 != 0)
         }
         let variant = transformed[index]!  // set just above
-        return variant.bytes.withUnsafeBufferPointer { body($0, variant.layout, false) }
+        return variant.bytes.withUnsafeBufferPointer { body($0, variant.layout) }
     }
 
     private func makeTransformed(folded: Bool, decoded: Bool) -> TransformedURL {
@@ -110,7 +152,7 @@ extension UnsafeBufferPointer where Element == UInt8 {
     /// Whether the bytes in `range` equal `other`; with `foldingASCII`, upper-case ASCII
     /// letters in `range` read as lower-case.
     @inline(__always)
-    func bytes(_ range: Range<Int>, equal other: [UInt8], foldingASCII: Bool) -> Bool {
+    func bytes(_ range: Range<Int>, equal other: UnsafeBufferPointer<UInt8>, foldingASCII: Bool) -> Bool {
         guard range.count == other.count else { return false }
         var index = range.lowerBound
         for byte in other {

@@ -53,62 +53,95 @@ extension WildcardPattern {
         return p == program.count
     }
 
-    /// Matches by carrying the set of input positions the pattern so far can end at.
-    /// Cost: (pattern tokens + total length of variable alternatives) × input length.
+    /// Matches by carrying the set of input positions the pattern so far can end at, as a
+    /// bit set on the stack. Cost: (pattern tokens + total length of variable alternatives) ×
+    /// input length, with no allocation for inputs of ordinary length.
     func positionSetMatch(_ subject: MatchSubject) -> Bool {
-        var positions = [Bool](repeating: false, count: subject.count + 1)
-        positions[0] = true
-        positions = Self.advance(positions, through: tokens, subject: subject, caseInsensitive: caseInsensitive)
-        return positions[subject.count]
+        let words = (subject.count + 1 + 63) / 64
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words * 4) { scratch in
+            scratch.initialize(repeating: 0)
+            let sets = PositionSets(scratch: scratch, words: words)
+            sets.current.initialize(repeating: 0)
+            sets.current[0] = 1
+            let reached = Self.advance(sets, tokens: storage.tokens, subject: subject, caseInsensitive: caseInsensitive, alternative: false)
+            return reached && sets.current[subject.count >> 6] & (1 << UInt64(subject.count & 63)) != 0
+        }
     }
 
-    static func advance(_ start: [Bool], through tokens: [Token], subject: MatchSubject, caseInsensitive: Bool) -> [Bool] {
-        var current = start
+    /// Four bit sets over input positions `0...count`: the current and next sets of the pattern,
+    /// and the same pair for trying one alternative of a variable.
+    struct PositionSets {
+        let scratch: UnsafeMutableBufferPointer<UInt64>
+        let words: Int
+
+        var current: UnsafeMutableBufferPointer<UInt64> { UnsafeMutableBufferPointer(rebasing: scratch[0..<words]) }
+        var next: UnsafeMutableBufferPointer<UInt64> { UnsafeMutableBufferPointer(rebasing: scratch[words..<(2 * words)]) }
+        /// The sets used while trying one alternative of a variable.
+        var alternative: PositionSets { PositionSets(scratch: UnsafeMutableBufferPointer(rebasing: scratch[(2 * words)...]), words: words) }
+    }
+
+    /// Steps `sets.current` through `tokens`; returns false as soon as no position is left.
+    static func advance(_ sets: PositionSets, tokens: [Token], subject: MatchSubject, caseInsensitive: Bool, alternative: Bool) -> Bool {
+        let current = sets.current
+        let next = sets.next
         for token in tokens {
-            var next = [Bool](repeating: false, count: current.count)
+            next.update(repeating: 0)
             var any = false
+            func set(_ position: Int) {
+                next[position >> 6] |= 1 << UInt64(position & 63)
+                any = true
+            }
+            func forEachPosition(_ body: (Int) -> Void) {
+                for word in 0..<current.count {
+                    var bits = current[word]
+                    while bits != 0 {
+                        body(word << 6 | bits.trailingZeroBitCount)
+                        bits &= bits - 1
+                    }
+                }
+            }
             switch token {
             case .literal(let bytes):
-                for position in current.indices where current[position] && subject.hasLiteral(bytes, at: position) {
-                    next[position + bytes.count] = true
-                    any = true
+                forEachPosition { position in
+                    if subject.hasLiteral(bytes, at: position) { set(position + bytes.count) }
                 }
             case .anyCharacter:
                 // Not the virtual trailing slash, as in `greedyMatch`.
-                for position in current.indices where current[position] && position < subject.bytes.count {
-                    next[subject.scalarEnd(from: position)] = true
-                    any = true
+                forEachPosition { position in
+                    if position < subject.bytes.count { set(subject.scalarEnd(from: position)) }
                 }
             case .characterClass(let characterClass):
-                for position in current.indices where current[position] && position < subject.count {
+                forEachPosition { position in
+                    guard position < subject.count else { return }
                     let (scalar, end) = subject.scalar(at: position)
-                    if characterClass.contains(scalar, caseInsensitive: caseInsensitive) {
-                        next[end] = true
-                        any = true
-                    }
+                    if characterClass.contains(scalar, caseInsensitive: caseInsensitive) { set(end) }
                 }
             case .anyRun:
-                if let first = current.firstIndex(of: true) {
-                    for position in first...subject.count where subject.isScalarBoundary(position) {
-                        next[position] = true
-                    }
-                    any = true
+                if let word = current.firstIndex(where: { $0 != 0 }) {
+                    let first = word << 6 | current[word].trailingZeroBitCount
+                    for position in first...subject.count where subject.isScalarBoundary(position) { set(position) }
                 }
             case .choice(let alternatives):
-                for alternative in alternatives {
-                    let reached = advance(current, through: alternative, subject: subject, caseInsensitive: caseInsensitive)
-                    for position in reached.indices where reached[position] {
-                        next[position] = true
-                        any = true
+                // Alternatives hold no variables (values may not contain them), so one level of
+                // scratch sets is enough.
+                precondition(!alternative, "variable values cannot contain variables")
+                let inner = sets.alternative
+                for tokens in alternatives {
+                    _ = inner.current.update(fromContentsOf: current)
+                    if advance(inner, tokens: tokens, subject: subject, caseInsensitive: caseInsensitive, alternative: true) {
+                        for word in 0..<next.count where inner.current[word] != 0 {
+                            next[word] |= inner.current[word]
+                            any = true
+                        }
                     }
                 }
             case .never:
                 break
             }
-            guard any else { return next }
-            current = next
+            guard any else { return false }
+            _ = current.update(fromContentsOf: next)
         }
-        return current
+        return true
     }
 }
 

@@ -125,6 +125,12 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
     /// only the empty string (rule 6: `"#": ""` does not match `#top`), so it is not one.
     public var matchesEverything: Bool { !tokens.isEmpty && tokens.allSatisfy { $0 == .anyRun } }
 
+    /// The literal bytes at the start of the pattern, before its first wildcard or variable.
+    var literalPrefix: [UInt8] {
+        if case .literal(let bytes)? = tokens.first { return bytes }
+        return []
+    }
+
     /// True when the pattern contains a `*` (directly or in a variable's value).
     public var containsAnyRun: Bool {
         tokens.contains { token in
