@@ -5,6 +5,14 @@ public struct LandfallCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "landfall",
         abstract: "Self-hosted deep links for iOS and Android: association files, routing and checks.",
+        discussion: """
+            Exit status, for every command: 0 ok, 1 problems found, 2 usage error or \
+            unreadable input. Errors are printed to standard error as `error: ...`.
+
+            Example:
+              landfall aasa match Examples/apple-app-site-association \\
+                  'https://example.com/help/faq?articleNumber=481'
+            """,
         subcommands: [AASACommand.self, RoutesCommand.self]
     )
 

@@ -42,11 +42,14 @@ enum LandfallExecutable {
     }
 
     /// Runs `landfall` with `arguments`; `standardInput` is written to its standard input (which
-    /// is closed after), and `environment` adds to (or, with `nil`, removes from) the test's own.
-    static func run(_ arguments: [String], standardInput: String = "", environment: [String: String?] = [:]) throws -> Result {
+    /// is closed after), `environment` adds to (or, with `nil`, removes from) the test's own, and
+    /// `directory` is the working directory (default: the test's own).
+    static func run(_ arguments: [String], standardInput: String = "", environment: [String: String?] = [:],
+                    in directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = try location()
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         var variables = ProcessInfo.processInfo.environment
         for (name, value) in environment { variables[name] = value }
         process.environment = variables
