@@ -47,7 +47,7 @@ import AppSiteAssociation
         var url: String
         var package = "com.example.app"
         var androidVersion = 15
-        var missingQueryItem = AssetLinksMatcher.MissingQueryItem.matchesAsEmpty
+        var missingQueryItem = AssetLinksMatcher.MissingQueryItem.neverMatches
         var fingerprint: String?
         var host: String?
         var outcome: MatchDecision.Outcome
@@ -115,8 +115,10 @@ import AppSiteAssociation
              outcome: .exclude, reason: .exclusionMatched, rule: (0, 11)),
         Case(name: "a path that matches is not enough when the query item is missing", url: "https://example.com/shoes",
              outcome: .exclude, reason: .exclusionMatched, rule: (0, 11)),
-        Case(name: "a missing item matches * as the empty string", url: "https://example.com/search?q=boots",
-             outcome: .match, reason: .ruleMatched, rule: (0, 4)),
+        Case(name: "with matchesAsEmpty a missing item matches * as the empty string", url: "https://example.com/search?q=boots",
+             missingQueryItem: .matchesAsEmpty, outcome: .match, reason: .ruleMatched, rule: (0, 4)),
+        Case(name: "by default a missing item fails the rule, as Android requires named items", url: "https://example.com/search?q=boots",
+             outcome: .exclude, reason: .exclusionMatched, rule: (0, 11)),
         Case(name: "?* needs at least one character", url: "https://example.com/search?q=&lang=en",
              outcome: .exclude, reason: .exclusionMatched, rule: (0, 11)),
         Case(name: "a missing item does not match ?*", url: "https://example.com/search?lang=en",
@@ -217,14 +219,15 @@ import AppSiteAssociation
         ("https://example.com/shoes", .exclude, 4),
         ("https://example.com/about", .exclude, 4),
     ])
-    func theDocumentedExampleDecidesAsDocumentedWhenItemsMustBePresent(_ url: String, _ outcome: MatchDecision.Outcome, _ rule: Int) throws {
-        let decision = try AssetLinksMatcher(Self.documented, missingQueryItem: .neverMatches).decision(for: url, packageName: "com.example.app")
+    func theDocumentedExampleDecidesAsDocumentedByDefault(_ url: String, _ outcome: MatchDecision.Outcome, _ rule: Int) throws {
+        let decision = try AssetLinksMatcher(Self.documented).decision(for: url, packageName: "com.example.app")
         #expect(decision.outcome == outcome, "\(decision)")
         #expect(decision.rule?.ruleIndex == rule)
     }
 
     @Test func withMissingItemsAsEmptyTheDocumentedFirstRuleMatchesEveryURL() throws {
-        let decision = try AssetLinksMatcher(Self.documented).decision(for: "https://example.com/about", packageName: "com.example.app")
+        let decision = try AssetLinksMatcher(Self.documented, missingQueryItem: .matchesAsEmpty)
+            .decision(for: "https://example.com/about", packageName: "com.example.app")
         #expect(decision.outcome == .match)
         #expect(decision.rule == AssetLinksRuleLocation(statementIndex: 0, ruleIndex: 0))
     }

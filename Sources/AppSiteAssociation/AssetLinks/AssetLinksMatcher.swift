@@ -16,8 +16,9 @@
 ///   several times must match each time). Patterns use `*` (any run of characters) and `?`
 ///   (one character) and compare case-sensitively with the URL as written (no
 ///   percent-decoding). An absent query or fragment is the empty string; an empty path is `/`.
-/// - A query item the URL does not have counts as the empty string (so `*` matches it and
-///   `?*` does not); `missingQueryItem: .neverMatches` makes an absent item fail instead.
+/// - A query item the URL does not have makes the rule fail: on Android a named item must be
+///   present (Android's documented example starts with `{"?": {"dl": "*"}}`, which only makes
+///   sense that way). `missingQueryItem: .matchesAsEmpty` reads it as the empty string, as iOS does.
 ///
 /// ```swift
 /// let matcher = AssetLinksMatcher(file)
@@ -52,7 +53,7 @@ public struct AssetLinksMatcher: Sendable {
     ///     components are ignored.
     ///   - missingQueryItem: how a query item named by a rule but absent from the URL compares.
     public init(_ file: AssetLinksFile, androidVersion: Int = firstVersionWithDynamicComponents,
-                missingQueryItem: MissingQueryItem = .matchesAsEmpty) {
+                missingQueryItem: MissingQueryItem = .neverMatches) {
         self.file = file
         self.androidVersion = androidVersion
         self.missingQueryItem = missingQueryItem
@@ -63,7 +64,7 @@ public struct AssetLinksMatcher: Sendable {
 
     /// Compiles `file`'s rules for a device that does (Android 15 and later) or does not read
     /// dynamic components. See ``init(_:androidVersion:missingQueryItem:)``.
-    public init(_ file: AssetLinksFile, supportsDynamicComponents: Bool, missingQueryItem: MissingQueryItem = .matchesAsEmpty) {
+    public init(_ file: AssetLinksFile, supportsDynamicComponents: Bool, missingQueryItem: MissingQueryItem = .neverMatches) {
         self.init(file, androidVersion: supportsDynamicComponents ? Self.firstVersionWithDynamicComponents : Self.firstVersionWithDynamicComponents - 1,
                   missingQueryItem: missingQueryItem)
     }
