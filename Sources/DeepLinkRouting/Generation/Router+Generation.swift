@@ -109,9 +109,7 @@ extension Router {
         switch target {
         case .https(let rawHost):
             let host = rawHost.lowercased()
-            guard storage.exactHosts[host] != nil
-                || storage.subdomainSuffixes.contains(where: { host.count > $0.suffix.count && host.hasSuffix($0.suffix) })
-            else {
+            guard storage.hosts.source(forHost: host) != nil else {
                 throw URLGenerationError(code: .targetNotAccepted,
                                          message: "host '\(rawHost)' is not in the router's allow-list")
             }

@@ -1,12 +1,14 @@
 /// A URL taken apart by ``LinkReader``, before the router checks where it came from.
 struct ReadLink {
     /// The scheme in lower case.
-    var scheme: String
+    var scheme = ""
     /// For http(s): the host in lower case without user, port or trailing dot ("" if none).
     var host: String?
+    /// For http(s): the index of the source that accepts the host, if one does.
+    var source: Int?
     /// Decoded segments; for a custom scheme the authority comes first.
-    var segments: [String]
-    var queryItems: [QueryItem]
+    var segments: [String] = []
+    var queryItems: [QueryItem] = []
     var fragment: String?
 }
 
@@ -21,39 +23,46 @@ struct ReadLink {
 struct LinkReader: Sendable {
     /// Whether `+` in the query stands for a space.
     var plusAsSpace: Bool
+    /// The accepted https hosts.
+    var hosts: HostTable
 
-    func read(_ url: String) -> Result<ReadLink, RejectionReason> {
+    /// Reads `url` into `link` (which starts empty), or says why it cannot.
+    ///
+    /// It fills a caller's value instead of returning one, which spares a copy of every
+    /// field on the hot path.
+    func read(_ url: String, into link: inout ReadLink) -> RejectionReason? {
         var text = url
-        return text.withUTF8 { read(bytes: $0) }
+        return text.withUTF8 { read(bytes: $0, into: &link) }
     }
 
-    private func read(bytes: UnsafeBufferPointer<UInt8>) -> Result<ReadLink, RejectionReason> {
+    private func read(bytes: UnsafeBufferPointer<UInt8>, into link: inout ReadLink) -> RejectionReason? {
         let count = bytes.count
         var index = 0
         guard count > 0, Self.isLetter(bytes[0]) else {
-            return .failure(.malformed("it must start with a scheme such as 'https:'"))
+            return .malformed("it must start with a scheme such as 'https:'")
         }
         while index < count, Self.isSchemeCharacter(bytes[index]) { index += 1 }
         guard index < count, bytes[index] == UInt8(ascii: ":") else {
-            return .failure(.malformed("it must start with a scheme such as 'https:'"))
+            return .malformed("it must start with a scheme such as 'https:'")
         }
-        let scheme = Self.lowercased(bytes, 0..<index)
+        let scheme = Self.scheme(bytes, 0..<index)
         index += 1
         let isWeb = scheme == "https" || scheme == "http"
 
-        var link = ReadLink(scheme: scheme, host: nil, segments: [], queryItems: [], fragment: nil)
+        link.scheme = scheme
+        link.segments.reserveCapacity(8)
         if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
             index += 2
             let start = index
             while index < count, !Self.endsAuthority(bytes[index]) { index += 1 }
             if isWeb {
-                switch Self.host(bytes, start..<index) {
-                case .success(let host): link.host = host
-                case .failure(let reason): return .failure(reason)
+                switch Self.hostRange(bytes, start..<index) {
+                case .success(let range): (link.host, link.source) = hosts.lookup(bytes, range)
+                case .failure(let reason): return reason
                 }
             } else if index > start {
                 guard let segment = decode(bytes, start..<index, plusAsSpace: false) else {
-                    return .failure(.malformed("the host '\(Self.text(bytes, start..<index))' is not valid UTF-8 once percent-decoded"))
+                    return .malformed("the host '\(Self.text(bytes, start..<index))' is not valid UTF-8 once percent-decoded")
                 }
                 link.segments.append(segment)
             }
@@ -75,7 +84,7 @@ struct LinkReader: Sendable {
                     } else if let segment = decode(bytes, range, plusAsSpace: false) {
                         link.segments.append(segment)
                     } else {
-                        return .failure(.malformed("path segment '\(Self.text(bytes, range))' is not valid UTF-8 once percent-decoded"))
+                        return .malformed("path segment '\(Self.text(bytes, range))' is not valid UTF-8 once percent-decoded")
                     }
                 }
                 if atEnd { break }
@@ -101,7 +110,7 @@ struct LinkReader: Sendable {
             let range = (index + 1)..<count
             link.fragment = decode(bytes, range, plusAsSpace: false) ?? Self.text(bytes, range)
         }
-        return .success(link)
+        return nil
     }
 
     private func queryItem(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> QueryItem {
@@ -118,9 +127,9 @@ struct LinkReader: Sendable {
         PercentEncoding.decode(UnsafeBufferPointer(rebasing: bytes[range]), plusAsSpace: plusAsSpace)
     }
 
-    /// The host of an authority: after the last `@`, before the port, lower-cased, without
-    /// a trailing dot.
-    private static func host(_ bytes: UnsafeBufferPointer<UInt8>, _ authority: Range<Int>) -> Result<String, RejectionReason> {
+    /// Where the host of an authority is: after the last `@`, before the port, without a
+    /// trailing dot.
+    private static func hostRange(_ bytes: UnsafeBufferPointer<UInt8>, _ authority: Range<Int>) -> Result<Range<Int>, RejectionReason> {
         var start = authority.lowerBound
         var index = authority.lowerBound
         while index < authority.upperBound {
@@ -146,7 +155,7 @@ struct LinkReader: Sendable {
             }
         }
         if end > start, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
-        return .success(lowercased(bytes, start..<end))
+        return .success(start..<end)
     }
 
     private static func endsAuthority(_ byte: UInt8) -> Bool {
@@ -166,11 +175,17 @@ struct LinkReader: Sendable {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        if !slice.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
-            return String(decoding: slice, as: UTF8.self)
+    /// The scheme in lower case; `https` and `http` without building a string.
+    private static func scheme(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let https: StaticString = "https"
+        if range.count == 5 || range.count == 4 {
+            var same = true
+            for offset in 0..<range.count where bytes[range.lowerBound + offset] | 0x20 != https.utf8Start[offset] {
+                same = false
+                break
+            }
+            if same { return range.count == 5 ? "https" : "http" }
         }
-        return String(decoding: slice.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return HostTable.lowercased(bytes, range)
     }
 }

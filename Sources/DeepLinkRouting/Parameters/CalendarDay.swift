@@ -31,17 +31,22 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, LosslessStri
 
     /// Parses exactly `yyyy-MM-dd` (four, two and two digits); anything else gives nil.
     public init?(_ description: String) {
-        let bytes = Array(description.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        var text = description
+        let parts: (Int, Int, Int)? = text.withUTF8 { bytes in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for index in range {
+                    let byte = bytes[index]
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+                return value
             }
-            return value
+            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+            return (year, month, day)
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        guard let (year, month, day) = parts else { return nil }
         self.init(year: year, month: month, day: day)
     }
 

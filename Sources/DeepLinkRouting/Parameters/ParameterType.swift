@@ -104,10 +104,38 @@ public struct ParameterType: Sendable, CustomStringConvertible {
 
     /// A `UUID` in any case; written in lower case.
     public static let uuid = ParameterType(
-        name: "uuid", parse: { UUID(uuidString: $0) }, format: { $0.uuidString.lowercased() })
+        name: "uuid", parse: { Self.parseUUID($0) }, format: { $0.uuidString.lowercased() })
 
     /// A ``CalendarDay`` written `yyyy-MM-dd`.
     public static let day = ParameterType(name: "day", parse: { CalendarDay($0) }, format: { $0.description })
+
+    /// Reads `8-4-4-4-12` hexadecimal digits in any case, as `UUID(uuidString:)` does, without
+    /// the C library scanner that implementation uses on Linux.
+    static func parseUUID(_ text: String) -> UUID? {
+        var text = text
+        return text.withUTF8 { bytes -> UUID? in
+            guard bytes.count == 36 else { return nil }
+            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let valid = withUnsafeMutableBytes(of: &uuid) { values -> Bool in
+                var byteIndex = 0
+                var index = 0
+                while index < 36 {
+                    if index == 8 || index == 13 || index == 18 || index == 23 {
+                        guard bytes[index] == UInt8(ascii: "-") else { return false }
+                        index += 1
+                        continue
+                    }
+                    guard let high = PercentEncoding.hexValue(bytes[index]),
+                          let low = PercentEncoding.hexValue(bytes[index + 1]) else { return false }
+                    values[byteIndex] = high << 4 | low
+                    byteIndex += 1
+                    index += 2
+                }
+                return true
+            }
+            return valid ? UUID(uuid: uuid) : nil
+        }
+    }
 
     /// A type for any `LosslessStringConvertible` value, read with `init?(_:)` and written
     /// with `description`.

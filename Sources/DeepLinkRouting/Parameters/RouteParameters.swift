@@ -10,50 +10,50 @@
 /// parameters.values("tag")                    // ["a", "b"]
 /// parameters.fragment                         // "top"
 /// ```
+///
+/// Typed values are converted when asked for (the router has already checked that they
+/// convert), so a match costs no conversion for parameters the app never reads.
 public struct RouteParameters: Sendable, Equatable, CustomStringConvertible {
-    /// One converted value with the text it was read from.
-    struct Captured: Sendable {
-        let name: String
-        let text: String
-        let value: any Sendable
-    }
-
-    /// Path parameters in pattern order (a catch-all's text is its segments joined by `/`).
-    let captured: [Captured]
-    /// Typed values of query items the route declared a type for, one per item.
-    let typedQuery: [Captured]
+    /// Where the path parameters are and what types they have.
+    let layout: CaptureLayout
+    /// The decoded path segments the layout points into.
+    let segments: [String]
     /// The query items, in URL order, without those named like a path parameter.
     public let queryItems: [QueryItem]
     /// The decoded fragment (after `#`), or nil when the URL has none.
     public let fragment: String?
 
-    init(captured: [Captured], typedQuery: [Captured], queryItems: [QueryItem], fragment: String?) {
-        self.captured = captured
-        self.typedQuery = typedQuery
+    init(layout: CaptureLayout, segments: [String], queryItems: [QueryItem], fragment: String?) {
+        self.layout = layout
+        self.segments = segments
         self.queryItems = queryItems
         self.fragment = fragment
     }
 
     /// The names of the path parameters, in pattern order.
-    public var pathParameterNames: [String] { captured.map(\.name) }
+    public var pathParameterNames: [String] { layout.names.compactMap { $0 } }
 
     /// Every name: the path parameters first, then each query name once, in URL order.
     public var names: [String] {
-        var result = captured.map(\.name)
+        var result = pathParameterNames
         for item in queryItems where !result.contains(item.name) {
             result.append(item.name)
         }
         return result
     }
 
-    /// The path parameters as text, by name.
+    /// The path parameters as text, by name (a catch-all's text is its segments joined by `/`).
     public var pathParameters: [String: String] {
-        Dictionary(captured.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
+        var result: [String: String] = [:]
+        for (index, name) in layout.names.enumerated() {
+            if let name { result[name] = layout.text(of: index, in: segments) }
+        }
+        return result
     }
 
     /// The text of a path parameter, else of the first query item with that name.
     public subscript(_ name: String) -> String? {
-        if let path = captured.first(where: { $0.name == name }) { return path.text }
+        if let index = layout.index(of: name) { return layout.text(of: index, in: segments) }
         return queryItems.first(where: { $0.name == name })?.value
     }
 
@@ -65,16 +65,16 @@ public struct RouteParameters: Sendable, Equatable, CustomStringConvertible {
     /// All texts for a name: the path parameter's alone if there is one, else every query
     /// item with that name, in URL order.
     public func values(_ name: String) -> [String] {
-        if let path = captured.first(where: { $0.name == name }) { return [path.text] }
+        if let index = layout.index(of: name) { return [layout.text(of: index, in: segments)] }
         return queryItems.filter { $0.name == name }.map(\.value)
     }
 
-    /// The typed value of a parameter whose route declared a type for it.
+    /// The typed value of a parameter whose route declared a type for it (a path parameter,
+    /// or a query item listed in the route's query types).
     ///
     /// Returns nil when there is no such parameter or its value is not a `Value`.
     public func value<Value>(_ name: String, as type: Value.Type = Value.self) -> Value? {
-        if let path = captured.first(where: { $0.name == name }) { return path.value as? Value }
-        return typedQuery.first(where: { $0.name == name })?.value as? Value
+        typedValue(name) as? Value
     }
 
     /// The typed value of a parameter, converting its text with `Value.init?(_:)` when the
@@ -84,28 +84,36 @@ public struct RouteParameters: Sendable, Equatable, CustomStringConvertible {
     /// let page = parameters.value("page", as: Int.self) ?? 1   // from ?page=3
     /// ```
     public func value<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type = Value.self) -> Value? {
-        if let path = captured.first(where: { $0.name == name }) {
-            return (path.value as? Value) ?? Value(path.text)
-        }
-        if let typed = typedQuery.first(where: { $0.name == name }), let value = typed.value as? Value {
-            return value
-        }
-        return queryItems.first(where: { $0.name == name }).flatMap { Value($0.value) }
+        if let value = typedValue(name) as? Value { return value }
+        return self[name].flatMap { Value($0) }
     }
 
     /// Every value of a name converted with `Value.init?(_:)` (typed values are used as they
     /// are); texts that do not convert are left out.
     public func values<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type = Value.self) -> [Value] {
-        if let path = captured.first(where: { $0.name == name }) {
-            return [(path.value as? Value) ?? Value(path.text)].compactMap { $0 }
+        if layout.index(of: name) != nil {
+            return [value(name, as: Value.self)].compactMap { $0 }
         }
-        return queryItems.filter { $0.name == name }.compactMap { Value($0.value) }
+        let queryType = layout.queryType(of: name)
+        return queryItems.filter { $0.name == name }.compactMap { item in
+            (queryType?.parse(item.value) as? Value) ?? Value(item.value)
+        }
+    }
+
+    /// The value of a path parameter, or of the first query item the route types.
+    private func typedValue(_ name: String) -> (any Sendable)? {
+        if let index = layout.index(of: name) {
+            return layout.types[index].parse(layout.text(of: index, in: segments))
+        }
+        guard let type = layout.queryType(of: name) else { return nil }
+        return queryItems.lazy.filter { $0.name == name }.compactMap { type.parse($0.value) }.first
     }
 
     /// Compares the texts of the parameters, the query items and the fragment.
     public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
-        lhs.captured.map(\.name) == rhs.captured.map(\.name)
-            && lhs.captured.map(\.text) == rhs.captured.map(\.text)
+        lhs.layout.names == rhs.layout.names
+            && lhs.layout.names.indices.map { lhs.layout.text(of: $0, in: lhs.segments) }
+                == rhs.layout.names.indices.map { rhs.layout.text(of: $0, in: rhs.segments) }
             && lhs.queryItems == rhs.queryItems
             && lhs.fragment == rhs.fragment
     }

@@ -7,15 +7,19 @@
 /// then registration order. Matching finds the lowest-ranked variant that fits the path, its
 /// parameter conversions and its typed query items; subtrees whose best rank cannot beat the
 /// best match so far are skipped, so the search usually stops at the first hit.
+///
+/// The hot path touches only integers and strings: parameter types are referred to by index
+/// into ``types``, and no captured value is kept (a match records where its parameters are;
+/// see ``CaptureLayout``).
 struct RouteTree: Sendable {
     /// One concrete shape of one route.
     struct Variant: Sendable {
         let routeIndex: Int
-        /// The name of each captured segment in order (nil for an anonymous catch-all).
-        let captureNames: [String?]
-        /// Query items this route types, minus names this variant captures from the path.
-        let queryTypes: [(name: String, type: ParameterType)]
         let rank: Int
+        /// Query items this route types, minus names this variant captures from the path.
+        let queryTypes: [(name: String, type: Int)]
+        /// Where the captures are, for reading the parameters of a match.
+        let layout: CaptureLayout
     }
 
     /// What the builder needs to know about one variant.
@@ -29,32 +33,31 @@ struct RouteTree: Sendable {
     }
 
     struct ParameterEdge: Sendable {
-        let type: ParameterType
+        let type: Int
+        let isString: Bool
         let node: Int
     }
 
     struct CatchAll: Sendable {
-        let type: ParameterType
+        let type: Int
+        let isString: Bool
         let variant: Int
     }
 
     struct Node: Sendable {
-        var exact: [String: Int] = [:]
-        var folded: [String: Int] = [:]
+        var exact = LiteralChildren()
+        var folded = LiteralChildren()
         var parameters: [ParameterEdge] = []
         var catchAlls: [CatchAll] = []
         var terminals: [Int] = []
         var minRank = Int.max
     }
 
-    /// A match: the variant, and the text and converted value of each captured segment.
-    struct Found {
-        let variant: Int
-        let captures: [(text: String, value: any Sendable)]
-    }
 
     private(set) var nodes: [Node] = [Node()]
     private(set) var variants: [Variant] = []
+    /// Every parameter type in use, found by name.
+    private(set) var types: [ParameterType] = []
     /// Whether any literal compares without case (then segments are lower-cased once).
     private(set) var hasFoldedLiterals = false
 
@@ -64,20 +67,33 @@ struct RouteTree: Sendable {
         for (rank, index) in order.enumerated() { rankOf[index] = rank }
 
         for (index, entry) in entries.enumerated() {
-            let captureNames = entry.segments.compactMap { segment -> String?? in
+            var depths: [Int] = []
+            var captureTypes: [Int] = []
+            var names: [String?] = []
+            var endsWithCatchAll = false
+            for (depth, segment) in entry.segments.enumerated() {
                 switch segment {
-                case .literal: nil
-                case .parameter(let name): .some(name)
-                case .catchAll(let name): .some(name)
+                case .literal:
+                    continue
+                case .parameter(let name):
+                    names.append(name)
+                    captureTypes.append(typeIndex(entry.parameterTypes[name] ?? .string))
+                case .catchAll(let name):
+                    names.append(name)
+                    captureTypes.append(typeIndex(name.flatMap { entry.parameterTypes[$0] } ?? .string))
+                    endsWithCatchAll = true
                 }
+                depths.append(depth)
             }
-            let queryTypes = entry.queryTypes
-                .filter { !captureNames.contains($0.key) }
-                .sorted { $0.key < $1.key }
-                .map { (name: $0.key, type: $0.value) }
+            var queryTypes: [(name: String, type: Int)] = []
+            for (name, type) in entry.queryTypes.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
+                queryTypes.append((name, typeIndex(type)))
+            }
             let variantIndex = variants.count
-            variants.append(Variant(routeIndex: entry.routeIndex, captureNames: captureNames,
-                                    queryTypes: queryTypes, rank: rankOf[index]))
+            let layout = CaptureLayout(names: names, depths: depths, types: captureTypes.map { types[$0] },
+                                       endsWithCatchAll: endsWithCatchAll,
+                                       queryTypes: queryTypes.map { (name: $0.name, type: types[$0.type]) })
+            variants.append(Variant(routeIndex: entry.routeIndex, rank: rankOf[index], queryTypes: queryTypes, layout: layout))
             insert(entry, as: variantIndex)
         }
         let ranks = variants.map(\.rank)
@@ -90,6 +106,13 @@ struct RouteTree: Sendable {
         for index in nodes.indices {
             nodes[index].parameters.sort { minRanks[$0.node] < minRanks[$1.node] }
         }
+    }
+
+    /// The index of a type in ``types``, adding it if no type of that name is there yet.
+    private mutating func typeIndex(_ type: ParameterType) -> Int {
+        if let index = types.firstIndex(where: { $0.name == type.name }) { return index }
+        types.append(type)
+        return types.count - 1
     }
 
     private static func ranksBefore(_ lhs: Entry, _ rhs: Entry, _ lhsIndex: Int, _ rhsIndex: Int) -> Bool {
@@ -123,17 +146,17 @@ struct RouteTree: Sendable {
                     node = child(of: node, folded: text.lowercased())
                 }
             case .parameter(let name):
-                let type = entry.parameterTypes[name] ?? .string
-                if let edge = nodes[node].parameters.first(where: { $0.type.name == type.name }) {
+                let type = typeIndex(entry.parameterTypes[name] ?? .string)
+                if let edge = nodes[node].parameters.first(where: { $0.type == type }) {
                     node = edge.node
                 } else {
                     nodes.append(Node())
-                    nodes[node].parameters.append(ParameterEdge(type: type, node: nodes.count - 1))
+                    nodes[node].parameters.append(ParameterEdge(type: type, isString: types[type].isString, node: nodes.count - 1))
                     node = nodes.count - 1
                 }
             case .catchAll(let name):
-                let type = name.flatMap { entry.parameterTypes[$0] } ?? .string
-                nodes[node].catchAlls.append(CatchAll(type: type, variant: variantIndex))
+                let type = typeIndex(name.flatMap { entry.parameterTypes[$0] } ?? .string)
+                nodes[node].catchAlls.append(CatchAll(type: type, isString: types[type].isString, variant: variantIndex))
                 return
             }
         }
@@ -158,7 +181,7 @@ struct RouteTree: Sendable {
         var best = Int.max
         for variant in nodes[index].terminals { best = min(best, variants[variant].rank) }
         for catchAll in nodes[index].catchAlls { best = min(best, variants[catchAll.variant].rank) }
-        for child in Array(nodes[index].exact.values) + Array(nodes[index].folded.values)
+        for child in nodes[index].exact.nodes + nodes[index].folded.nodes
             + nodes[index].parameters.map(\.node) {
             best = min(best, computeMinRank(child))
         }
@@ -168,27 +191,24 @@ struct RouteTree: Sendable {
 
     // MARK: Matching
 
+    /// The state of one search.
     private struct Search {
         let segments: [String]
         let folded: [String]
         let query: [QueryItem]
-        var stack: [(text: String, value: any Sendable)] = []
-        var best: [(text: String, value: any Sendable)] = []
         var bestVariant = -1
         var bestRank = Int.max
     }
 
     /// The best variant for these decoded segments and query items, or nil.
-    func match(segments: [String], query: [QueryItem]) -> Found? {
+    func match(segments: [String], query: [QueryItem]) -> Int? {
         var search = Search(
             segments: segments,
             folded: hasFoldedLiterals ? segments.map { $0.lowercased() } : [],
             query: query
         )
-        search.stack.reserveCapacity(segments.count)
         visit(0, depth: 0, &search)
-        guard search.bestVariant >= 0 else { return nil }
-        return Found(variant: search.bestVariant, captures: search.best)
+        return search.bestVariant >= 0 ? search.bestVariant : nil
     }
 
     private func visit(_ index: Int, depth: Int, _ search: inout Search) {
@@ -196,50 +216,53 @@ struct RouteTree: Sendable {
         if depth == search.segments.count {
             for variant in nodes[index].terminals {
                 if variants[variant].rank >= search.bestRank { break }
-                if Self.accepts(variants[variant], search.query) {
+                if variants[variant].queryTypes.isEmpty || accepts(variant, search.query) {
                     search.bestVariant = variant
                     search.bestRank = variants[variant].rank
-                    search.best = search.stack
                     break
                 }
             }
             return
         }
-        let segment = search.segments[depth]
-        if let next = nodes[index].exact[segment] {
+        if let next = nodes[index].exact[search.segments[depth]] {
             visit(next, depth: depth + 1, &search)
         }
         if hasFoldedLiterals, !nodes[index].folded.isEmpty, let next = nodes[index].folded[search.folded[depth]] {
             visit(next, depth: depth + 1, &search)
         }
-        for edge in nodes[index].parameters {
+        for position in nodes[index].parameters.indices {
+            let edge = nodes[index].parameters[position]
             if nodes[edge.node].minRank >= search.bestRank { continue }
-            guard let value = edge.type.parse(segment) else { continue }
-            search.stack.append((segment, value))
+            guard edge.isString || types[edge.type].parse(search.segments[depth]) != nil else { continue }
             visit(edge.node, depth: depth + 1, &search)
-            search.stack.removeLast()
         }
         if !nodes[index].catchAlls.isEmpty {
-            let rest = search.segments[depth...].joined(separator: "/")
-            for catchAll in nodes[index].catchAlls {
-                let variant = variants[catchAll.variant]
-                if variant.rank >= search.bestRank { break }
-                guard let value = catchAll.type.parse(rest), Self.accepts(variant, search.query) else { continue }
+            var rest: String?
+            for position in nodes[index].catchAlls.indices {
+                let catchAll = nodes[index].catchAlls[position]
+                let rank = variants[catchAll.variant].rank
+                if rank >= search.bestRank { break }
+                if !catchAll.isString {
+                    let text = rest ?? search.segments[depth...].joined(separator: "/")
+                    rest = text
+                    if types[catchAll.type].parse(text) == nil { continue }
+                }
+                guard variants[catchAll.variant].queryTypes.isEmpty || accepts(catchAll.variant, search.query) else { continue }
                 search.bestVariant = catchAll.variant
-                search.bestRank = variant.rank
-                search.best = search.stack
-                search.best.append((rest, value))
+                search.bestRank = rank
                 break
             }
         }
     }
 
-    private static func accepts(_ variant: Variant, _ query: [QueryItem]) -> Bool {
-        for (name, type) in variant.queryTypes {
-            for item in query where item.name == name && type.parse(item.value) == nil {
+    /// Whether every query item the variant types converts.
+    private func accepts(_ variant: Int, _ query: [QueryItem]) -> Bool {
+        for (name, type) in variants[variant].queryTypes {
+            for item in query where item.name == name && types[type].parse(item.value) == nil {
                 return false
             }
         }
         return true
     }
+
 }

@@ -46,8 +46,7 @@ public struct Router: Sendable {
         let options: RouterOptions
         let fallback: FallbackHandler?
         let reader: LinkReader
-        let exactHosts: [String: Int]
-        let subdomainSuffixes: [(suffix: String, source: Int)]
+        let hosts: HostTable
         let schemes: [String: Int]
         let routeIndexByName: [String: Int]
 
@@ -60,9 +59,8 @@ public struct Router: Sendable {
             self.sources = sources
             self.options = options
             self.fallback = fallback
-            self.reader = LinkReader(plusAsSpace: options.plusAsSpace)
-            self.exactHosts = exactHosts
-            self.subdomainSuffixes = subdomainSuffixes
+            self.hosts = HostTable(exactHosts: exactHosts, subdomainSuffixes: subdomainSuffixes)
+            self.reader = LinkReader(plusAsSpace: options.plusAsSpace, hosts: hosts)
             self.schemes = schemes
             self.routeIndexByName = Dictionary(routes.enumerated().map { ($1.name, $0) },
                                                uniquingKeysWith: { first, _ in first })
@@ -165,16 +163,13 @@ public struct Router: Sendable {
     /// - Parameter url: The URL as received, e.g. `https://example.com/puzzle/2025-10-25`.
     /// - Returns: The decision; never throws, never has side effects.
     public func route(_ url: String) -> RoutingDecision {
-        let read: ReadLink
-        switch storage.reader.read(url) {
-        case .success(let link): read = link
-        case .failure(let reason): return .rejected(reason)
-        }
+        var read = ReadLink()
+        if let reason = storage.reader.read(url, into: &read) { return .rejected(reason) }
         let sourceIndex: Int
         let host: String?
         if let webHost = read.host {
             guard !webHost.isEmpty else { return .rejected(.missingHost) }
-            guard let index = self.sourceIndex(forHost: webHost) else { return .rejected(.hostNotAccepted(webHost)) }
+            guard let index = read.source else { return .rejected(.hostNotAccepted(webHost)) }
             if read.scheme == "http" && !storage.options.acceptsHTTP {
                 return .rejected(.insecureHTTP(host: webHost))
             }
@@ -188,10 +183,10 @@ public struct Router: Sendable {
         let link = IncomingLink(
             url: url, source: storage.sources[sourceIndex], scheme: read.scheme, host: host,
             pathSegments: read.segments, queryItems: read.queryItems, fragment: read.fragment)
-        guard let found = storage.tree.match(segments: read.segments, query: read.queryItems) else {
+        guard let variant = storage.tree.match(segments: read.segments, query: read.queryItems) else {
             return .fallback(link)
         }
-        return .matched(match(found, link: link))
+        return .matched(match(variant, link: link))
     }
 
     /// Decides what a URL is; see ``route(_:)-(String)``.
@@ -199,38 +194,16 @@ public struct Router: Sendable {
         route(url.absoluteString)
     }
 
-    private func match(_ found: RouteTree.Found, link: IncomingLink) -> RouteMatch {
-        let variant = storage.tree.variants[found.variant]
-        let route = storage.routes[variant.routeIndex]
-        var captured: [RouteParameters.Captured] = []
-        captured.reserveCapacity(found.captures.count)
-        for (name, capture) in zip(variant.captureNames, found.captures) {
-            guard let name else { continue }
-            captured.append(RouteParameters.Captured(name: name, text: capture.text, value: capture.value))
-        }
+    private func match(_ variant: Int, link: consuming IncomingLink) -> RouteMatch {
+        let layout = storage.tree.variants[variant].layout
         var queryItems = link.queryItems
-        if !captured.isEmpty && !queryItems.isEmpty {
-            queryItems.removeAll { item in captured.contains { $0.name == item.name } }
+        if !layout.names.isEmpty, queryItems.contains(where: { layout.names.contains($0.name) }) {
+            queryItems.removeAll { item in layout.names.contains(item.name) }
         }
-        var typedQuery: [RouteParameters.Captured] = []
-        for (name, type) in variant.queryTypes {
-            for item in queryItems where item.name == name {
-                if let value = type.parse(item.value) {
-                    typedQuery.append(RouteParameters.Captured(name: name, text: item.value, value: value))
-                }
-            }
-        }
-        let parameters = RouteParameters(captured: captured, typedQuery: typedQuery,
+        let parameters = RouteParameters(layout: layout, segments: link.pathSegments,
                                          queryItems: queryItems, fragment: link.fragment)
-        return RouteMatch(route: route, parameters: parameters, link: link)
-    }
-
-    private func sourceIndex(forHost host: String) -> Int? {
-        if let index = storage.exactHosts[host] { return index }
-        for (suffix, index) in storage.subdomainSuffixes where host.count > suffix.count && host.hasSuffix(suffix) {
-            return index
-        }
-        return nil
+        return RouteMatch(routeIndex: storage.tree.variants[variant].routeIndex, in: storage,
+                          parameters: parameters, link: link)
     }
 
     /// A key equal for two expansions exactly when they match the same links the same way.
