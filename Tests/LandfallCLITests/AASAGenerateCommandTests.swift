@@ -62,10 +62,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--app-id", "abcde12345.com.example.app", "--path", "*"], "--app-id: the Team ID \"abcde12345\" in \"abcde12345.com.example.app\" must be 10 upper-case letters or digits (A-Z, 0-9)"),
-        (["--app-id", "com.example.app", "--path", "*"], "--app-id: the Team ID \"com\" in \"com.example.app\" must be 10 upper-case letters or digits (A-Z, 0-9)"),
-        (["--app-id", "ABCDE12345", "--path", "*"], "--app-id: \"ABCDE12345\" is not an app ID: write <Team ID>.<bundle ID>, such as ABCDE12345.com.example.app"),
-        (["--app-id", "ABCDE12345.com..app", "--path", "*"], "--app-id: the bundle ID \"com..app\" in \"ABCDE12345.com..app\" may hold only letters, digits, '-' and '.', with no empty part"),
+        (["--app-id", "abcde12345.com.example.app", "--path", "*"], "--app-id \"abcde12345.com.example.app\": the Team ID may contain only A-Z and 0-9, found 'a' (did you mean \"ABCDE12345.com.example.app\"?)"),
+        (["--app-id", "com.example.app", "--path", "*"], "--app-id \"com.example.app\": the Team ID must be 10 characters A-Z or 0-9, found 3"),
+        (["--app-id", "ABCDE12345", "--path", "*"], "--app-id \"ABCDE12345\": expected <Team ID>.<bundle ID>, found no '.'"),
+        (["--app-id", "ABCDE12345.com..app", "--path", "*"], "--app-id \"ABCDE12345.com..app\": the bundle ID has an empty part between dots"),
         (["--path", "*"], "name at least one app with --app-id (such as ABCDE12345.com.example.app), or give --spec"),
         (["--app-id", "ABCDE12345.com.example.app"], "give at least one --path that opens the app (--path '*' opens every URL)"),
         (["--app-id", "ABCDE12345.com.example.app", "--path", ""], "a path pattern is empty; write '*' to match every path"),

@@ -61,7 +61,7 @@ import Testing
         ("apps: [ABCDE12345.com.example.app]\n", 1, "missing `rules:`, the list of rules such as `- path: /buy/*`"),
         ("apps: []\nrules: [{path: /a}]\n", 1, "`apps` lists no app; name at least one app ID"),
         ("apps: [ABCDE12345.com.example.app]\nrules: []\n", 2, "`rules` is empty; add a rule such as `- path: \"*\"`"),
-        ("apps:\n  - abcde12345.com.example.app\nrules: [{path: /a}]\n", 2, "the Team ID \"abcde12345\" in \"abcde12345.com.example.app\" must be 10 upper-case letters or digits (A-Z, 0-9)"),
+        ("apps:\n  - abcde12345.com.example.app\nrules: [{path: /a}]\n", 2, "app ID \"abcde12345.com.example.app\": the Team ID may contain only A-Z and 0-9, found 'a' (did you mean \"ABCDE12345.com.example.app\"?)"),
         ("apps: ABCDE12345.com.example.app\nrules: [{path: /a}]\n", 1, "apps must be a list (lines starting with `- `), found \"ABCDE12345.com.example.app\""),
         ("apps: [ABCDE12345.com.example.app]\nrules:\n  - comment: nothing\n", 3, "rule 1 has no path, query or fragment; write `path: \"*\"` to match every URL"),
         ("apps: [ABCDE12345.com.example.app]\nrules:\n  - path: /a\n    exclude: yes\n", 4, "rule 1 exclude must be true or false, found \"yes\""),

@@ -16,6 +16,6 @@ struct AASACommand: AsyncParsableCommand {
               landfall aasa match Examples/apple-app-site-association \\
                   'https://example.com/help/faq?articleNumber=481'
             """,
-        subcommands: [AASAMatchCommand.self, AASAConformanceCommand.self, AASAGenerateCommand.self]
+        subcommands: [AASAValidateCommand.self, AASAMatchCommand.self, AASAConformanceCommand.self, AASAGenerateCommand.self]
     )
 }

@@ -18,13 +18,16 @@ struct AASAGenerateCommand: ReportingCommand {
             the rules keep the order they are written in.
 
             The file is written to standard output, or to --output. App IDs are checked \
-            (<Team ID>.<bundle ID>, the Team ID 10 upper-case letters or digits); a bad one, or \
-            an unknown key in the spec, is an error (status 2) naming the place.
+            (<Team ID>.<bundle ID>, the Team ID 10 upper-case letters or digits); a bad one, an \
+            unknown key in the spec, or a description whose file `landfall aasa validate` would \
+            warn about (a rule that can never be reached, say) is an error (status 2) saying \
+            where, and nothing is written.
 
             Examples:
               landfall aasa generate --app-id ABCDE12345.com.example.app \\
                   --path '/buy/*' --path '/help/*' --exclude '/help/website/*'
-              landfall aasa generate --spec Examples/aasa-spec.yml --output apple-app-site-association
+              landfall aasa generate --spec Examples/aasa-spec.yml \\
+                  --output apple-app-site-association
 
             A spec file:
               apps: [ABCDE12345.com.example.app]
@@ -70,7 +73,7 @@ struct AASAGenerateCommand: ReportingCommand {
             throw ValidationError("name at least one app with --app-id (such as ABCDE12345.com.example.app), or give --spec")
         }
         for appID in appIDs {
-            if let problem = AppIDFormat.problem(with: appID) { throw ValidationError("--app-id: \(problem)") }
+            if let problem = AssociationSpec.problem(withAppID: appID) { throw ValidationError("--app-id \(problem)") }
         }
         guard !paths.isEmpty else {
             throw ValidationError("give at least one --path that opens the app (--path '*' opens every URL)")
@@ -103,6 +106,16 @@ struct AASAGenerateCommand: ReportingCommand {
             description = AssociationSpec(apps: appIDs, paths: paths, exclusions: exclusions)
         }
         let text = description.file.encoded(style: compact ? .compact : .pretty)
+        // Never write a file the linter would flag: a rule that can never be reached, an
+        // undefined variable, a query written into a path, ...
+        let problems = AssociationLinter().lint(Array(text.utf8)).diagnostics.filter { $0.severity >= .warning }
+        guard problems.isEmpty else {
+            result.fail("the description gives a file with problems, so nothing was written:", status: .usageOrInputError)
+            for problem in problems {
+                result.printError("  " + problem.description.replacingOccurrences(of: "\n", with: "\n  "))
+            }
+            return result
+        }
         if let output {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)

@@ -45,7 +45,7 @@ struct AASAMatchCommand: ReportingCommand {
     var host: String?
 
     @Option(help: ArgumentHelp(
-        "Exit with status 1 unless every decision is this one: match, exclude or no_match.",
+        "Exit with status 1 unless every decision is this one.",
         valueName: "decision"))
     var expect: MatchDecision.Outcome?
 

@@ -17,7 +17,7 @@ public enum OutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument 
 /// ```
 public struct OutputFormatOptions: ParsableArguments, Sendable {
     /// The chosen format.
-    @Option(name: .long, help: "Output format: text (for people) or json (for machines).")
+    @Option(name: .long, help: "How to print results: text for people, json for machines.")
     public var format: OutputFormat = .text
 
     /// Creates the options with their defaults.

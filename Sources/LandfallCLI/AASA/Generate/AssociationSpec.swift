@@ -42,6 +42,13 @@ struct AssociationSpec: Sendable, Equatable {
         self.rules = exclusions.map { ComponentRule(path: $0, exclude: true) } + paths.map { ComponentRule(path: $0) }
     }
 
+    /// What is wrong with `appID` (see ``AppIDFormat``), as `"abc.x": the Team ID ...`, with
+    /// the likely correction when there is one; `nil` when it is well formed.
+    static func problem(withAppID appID: String) -> String? {
+        guard let problem = AppIDFormat.problem(in: appID) else { return nil }
+        return "\"\(appID)\": \(problem.message)" + (problem.suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+    }
+
     /// Creates a spec.
     init(apps: [String], rules: [ComponentRule], defaults: ComponentRule? = nil,
          substitutionVariables: [SubstitutionVariable] = [], webCredentials: [String] = [], appClips: [String] = []) {

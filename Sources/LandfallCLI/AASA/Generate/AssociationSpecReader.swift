@@ -124,7 +124,7 @@ struct AssociationSpecReader {
         var result: [String] = []
         for element in try sequence(node, name) {
             let appID = try string(element, "an app ID in \(name)")
-            if let problem = AppIDFormat.problem(with: appID) { throw fail(element, problem) }
+            if let problem = AssociationSpec.problem(withAppID: appID) { throw fail(element, "app ID \(problem)") }
             result.append(appID)
         }
         return result
