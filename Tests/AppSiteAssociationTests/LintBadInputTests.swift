@@ -173,6 +173,33 @@ import AppSiteAssociation
         #expect(limited.first?.path?.components.prefix(3) == ["applinks", "details", 0])
     }
 
+    /// Inputs that make a careless linter quadratic; each must stay fast.
+    @Test(arguments: ["references", "queryItems", "repeatedKeys", "variables", "undefinedVariables"])
+    func hostileFilesAreLintedQuickly(_ kind: String) {
+        let json: String
+        switch kind {
+        case "references":
+            json = F.components(#"{"/": "/\#(String(repeating: "$(a", count: 40_000)))"}"#)
+        case "queryItems":
+            let items = (0..<10_000).map { #""k\#($0)": "v""# }.joined(separator: ",")
+            json = F.components(#"{"/": "/a", "?": {\#(items)}}"#)
+        case "repeatedKeys":
+            let keys = (0..<5_000).map { #""k\#($0)": 1"# }.joined(separator: ",")
+            json = #"{"applinks": {\#(keys), \#(keys), "details": []}}"#
+        case "variables":
+            let names = (0..<5_000).map { #""v\#($0)": ["x"]"# }.joined(separator: ",")
+            let uses = (0..<2_000).map { #"{"/": "/$(v\#($0))/$(w\#($0))"}"# }.joined(separator: ",")
+            json = F.components(uses, appLinks: #""substitutionVariables": {\#(names)}, "#)
+        default:
+            let uses = (0..<5_000).map { #"{"/": "/$(undefined\#($0))"}"# }.joined(separator: ",")
+            json = F.components(uses)
+        }
+        let start = ContinuousClock.now
+        let report = AssociationLinter(maximumSize: 1 << 22).lint(json)
+        #expect(ContinuousClock.now - start < .seconds(5), "\(kind)")
+        #expect(!report.codes.contains("aasa.invalid-json"))
+    }
+
     @Test func aLongKeyGetsNoSuggestionAndDoesNotSlowTheLinter() {
         let key = String(repeating: "casesensitive", count: 2_000)
         let report = AssociationLinter().lint(F.components(#"{"/": "/a", "\#(key)": true}"#))

@@ -240,9 +240,16 @@ import Testing
         #expect(report.diagnostics.first { $0.code == "aasa.fragment-in-path" }?.fix == ##"write "/": "/a/", "#": "/settings""##)
     }
 
-    @Test func aQueryStringThatIsAWildcardIsNotFlagged() {
-        let report = AssociationLinter().lint(F.components(#"{"/": "/a", "?": "?*"}"#))
+    @Test(arguments: ["?*", "??", "?", "*?", "a=?"])
+    func aQueryStringThatStartsWithAWildcardIsNotFlagged(_ query: String) {
+        let report = AssociationLinter().lint(F.components(#"{"/": "/a", "?": "\#(query)"}"#))
         #expect(!report.codes.contains("aasa.query-starts-with-question-mark"))
+    }
+
+    @Test(arguments: ["?q=1", "?ref", "?utm_source=*&x=1"])
+    func aQueryStringWrittenWithItsQuestionMarkIsFlagged(_ query: String) {
+        let report = AssociationLinter().lint(F.components(#"{"/": "/a", "?": "\#(query)"}"#))
+        #expect(report.diagnostics.first?.fix == "write \"\(query.dropFirst())\"")
     }
 
     @Test func lowerCaseHexMattersOnlyWhenComparedCaseSensitivelyAsWritten() {
@@ -287,6 +294,24 @@ import Testing
     func malformedReferencesAreErrors(_ reference: String) {
         let report = AssociationLinter().lint(F.components(#"{"/": "/x/\#(reference)"}"#))
         #expect(report.codes.contains("aasa.malformed-variable-reference"), "\(report.codes)")
+    }
+
+    @Test func variableReferencesAreFoundAsTheMatcherReadsThem() {
+        var generator = LintRandomNumbers(seed: 11)
+        let alphabet: [Character] = ["$", "(", ")", "a", "b", "/", "*"]
+        for _ in 0..<5_000 {
+            let text = String((0..<Int(generator.next() % 14)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            var malformed: [String] = []
+            let pieces = WildcardPattern.pieces(of: text, malformed: &malformed)
+            let names = pieces.compactMap { piece -> String? in
+                if case .variable(let name) = piece { return name }
+                return nil
+            }
+            let references = VariableReferences(in: text)
+            #expect(references.names == names, "\(text)")
+            #expect(references.malformedCount == malformed.count, "\(text)")
+            #expect(references.malformed.map(\.text) == Array(malformed.prefix(VariableReferences.maximumMalformed)), "\(text)")
+        }
     }
 
     @Test(arguments: ["a$b", "a)b", "", "(x)"])

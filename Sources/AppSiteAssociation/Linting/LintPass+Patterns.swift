@@ -42,14 +42,24 @@ extension LintPass {
                     let query: QueryPattern
                     if let text = member.value.stringValue {
                         query = .string(text)
+                    } else if let entries = member.value.objectMembers {
+                        // As the decoder reads it (the last of repeated names), in linear time.
+                        source.queryItems = effectiveMembers(entries, at: keyPath, keys: nil)
+                        var items: [QueryItemPattern] = []
+                        var ignored = false
+                        for entry in source.queryItems {
+                            guard let pattern = entry.value.stringValue else {
+                                ignored = true
+                                break
+                            }
+                            items.append(QueryItemPattern(name: entry.key, pattern: pattern))
+                        }
+                        query = ignored ? .ignoredDictionary(member.value) : .items(items)
                     } else {
                         query = try reader.queryPattern(member.value, at: keyPath)
                     }
                     source.rule.query = query
                     source.queryLocation = member.value.location
-                    if let entries = member.value.objectMembers {
-                        source.queryItems = effectiveMembers(entries, at: keyPath, keys: nil)
-                    }
                     if case .ignoredDictionary = query {
                         for entry in source.queryItems where entry.value.stringValue == nil {
                             report(.ignoredQueryDictionary, keyPath.appending(entry.key), entry.value.location,
@@ -225,7 +235,8 @@ extension LintPass {
                        fix: "write \(Self.quoted("/" + text))")
             }
         case .query:
-            if text.hasPrefix("?"), Self.queryStart(in: text) == text.startIndex {
+            // `?name...` is a query written with its `?`; `?*` and `??` are wildcards.
+            if text.hasPrefix("?"), let second = text.dropFirst().first, Self.isQueryNameCharacter(second), second != "%" {
                 report(.queryStartsWithQuestionMark, path(), location,
                        "query pattern \(shown) starts with \"?\", but the query is compared without it (here \"?\" is a one-character wildcard)",
                        fix: "write \(Self.quoted(String(text.dropFirst())))")
@@ -358,30 +369,25 @@ extension LintPass {
 
     /// Checks the `$(name)` references in a pattern.
     mutating func lintVariableReferences(_ text: String, at path: JSONPath, location: SourceLocation?) {
-        var malformed: [String] = []
-        let pieces = WildcardPattern.pieces(of: text, malformed: &malformed)
-        for piece in pieces {
-            guard case .variable(let name) = piece else { continue }
+        let references = VariableReferences(in: text)
+        for name in references.names {
             usedVariables.insert(name)
             if declaredVariables.contains(name) || BuiltinVariable(rawValue: name) != nil { continue }
-            let known = KeySuggestion(knownKeys: variableSites.map(\.name) + BuiltinVariable.allCases.map(\.rawValue), aliases: [:])
+            // Suggest a near name, when there are not so many that comparing them all would be slow.
+            let candidates = variableSites.count <= 200 ? variableSites.map(\.name) : []
+            let known = KeySuggestion(knownKeys: candidates + BuiltinVariable.allCases.map(\.rawValue), aliases: [:])
             let fix = known.suggestion(for: name).map { "did you mean $(\($0))?" }
                 ?? "define it under applinks.substitutionVariables: \(Self.quoted(name)): [\"...\"]"
             report(.undefinedVariable, path, location,
-                   "$(\(name)) in \(Self.quoted(text)) is not a substitution variable of the file nor a built-in, so the pattern matches nothing",
+                   "$(\(Self.quoted(name, limit: 40).dropFirst().dropLast())) in \(Self.quoted(text)) is not a substitution variable of the file nor a built-in, so the pattern matches nothing",
                    fix: fix)
         }
-        for reference in malformed {
-            let problem: String
-            if !reference.hasSuffix(")") {
-                problem = "has no closing \")\""
-            } else if reference == "$()" {
-                problem = "has an empty name"
-            } else {
-                problem = "has a name containing \"$\" or \"(\""
-            }
+        for (number, reference) in references.malformed.enumerated() {
+            let isLast = number == references.malformed.count - 1
+            let more = isLast && references.malformedCount > references.malformed.count
+                ? " (and \(references.malformedCount - references.malformed.count) more like it)" : ""
             report(.malformedVariableReference, path, location,
-                   "\(Self.quoted(reference)) in \(Self.quoted(text)) \(problem), so it is not a variable and is matched as literal text",
+                   "\(Self.quoted(reference.text, limit: 40)) in \(Self.quoted(text)) \(reference.problem.description), so it is not a variable and is matched as literal text\(more)",
                    fix: "write $(name) with a defined name, such as $(lang)")
         }
     }

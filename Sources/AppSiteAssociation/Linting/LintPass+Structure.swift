@@ -62,23 +62,20 @@ extension LintPass {
         }) {
             return members
         }
-        var isRepeated = [Bool](repeating: false, count: members.count)
+        // For each member, where the next member with the same key is (nil for the last).
+        var nextOccurrence = [Int?](repeating: nil, count: members.count)
         if members.count > 1 {
-            if members.count <= 12 {
-                for index in members.indices where members[(index + 1)...].contains(where: { $0.key == members[index].key }) {
-                    isRepeated[index] = true
-                }
-            } else {
-                var lastIndex: [String: Int] = [:]
-                lastIndex.reserveCapacity(members.count)
-                for (index, member) in members.enumerated() { lastIndex[member.key] = index }
-                for (index, member) in members.enumerated() where lastIndex[member.key] != index { isRepeated[index] = true }
+            var seen: [String: Int] = [:]
+            seen.reserveCapacity(members.count)
+            for index in members.indices.reversed() {
+                nextOccurrence[index] = seen[members[index].key]
+                seen[members[index].key] = index
             }
         }
         var result: [JSONMember] = []
         result.reserveCapacity(members.count)
         for (index, member) in members.enumerated() {
-            let repeated = isRepeated[index]
+            let repeated = nextOccurrence[index] != nil
             let unknown = !repeated && keys.map { !$0.knownKeys.contains(member.key) } ?? false
             guard repeated || unknown else {
                 result.append(member)
@@ -86,7 +83,7 @@ extension LintPass {
             }
             let memberPath = path().appending(member.key)
             if repeated {
-                let later = members[(index + 1)...].first { $0.key == member.key }
+                let later = nextOccurrence[index].map { members[$0] }
                 let place = later?.keyLocation.map { " at \($0)" } ?? ""
                 report(.duplicateKey, memberPath, member.keyLocation ?? member.value.location,
                        "the key \(Self.quoted(member.key)) appears again\(place); iOS uses the last one and ignores this one",
