@@ -80,14 +80,23 @@ enum RealisticTable {
     /// The same links' paths, split for RoutingKit (which takes segments, not URLs).
     static let splitPaths: [[String]] = urls.map(path(of:))
 
+    /// The path segments of a URL, split with the standard library only (no Foundation):
+    /// what an app must do before it can hand a URL to RoutingKit. For a custom scheme the
+    /// host is the first segment, as DeepLinkRouting reads it.
     static func path(of url: String) -> [String] {
-        var rest = Substring(url)
-        if let schemeEnd = rest.range(of: "://") { rest = rest[schemeEnd.upperBound...] }
-        if url.hasPrefix("https") {
-            rest = rest.drop { $0 != "/" }
+        let utf8 = url.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return [] }
+        var rest = Substring(url)[utf8.index(after: colon)...]
+        if rest.utf8.starts(with: "//".utf8) {
+            rest = rest.dropFirst(2)
+            if url.utf8.starts(with: "https".utf8), let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) {
+                rest = rest[slash...]  // skip the host
+            }
         }
-        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
-        return rest.split(separator: "/").map(String.init)
+        if let end = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            rest = rest[..<end]
+        }
+        return rest.utf8.split(separator: UInt8(ascii: "/")).map { String(Substring($0)) }
     }
 
     static func router() -> Router {

@@ -23,6 +23,14 @@ let benchmarks: @Sendable () -> Void = {
     }
     let splitPaths = RealisticTable.splitPaths
 
+    // Both routers must take the same decisions, or the comparison means nothing.
+    for (url, path) in zip(urls, splitPaths) {
+        var parameters = Parameters()
+        let ours = router.route(url).match.map { Int($0.route.name.dropFirst())! }
+        let theirs = trie.route(path: path, parameters: &parameters)
+        precondition(ours == theirs, "the routers disagree on \(url): \(String(describing: ours)) vs \(String(describing: theirs))")
+    }
+
     Benchmark("DeepLinkRouting: route URL text (50 routes)") { benchmark in
         for iteration in benchmark.scaledIterations {
             blackHole(router.route(urls[iteration % urls.count]))
