@@ -137,7 +137,7 @@ extension Router {
                 }
             }
         }
-        func captures(_ expansion: [PatternSegment]) -> Int { expansion.count { $0.parameterName != nil } }
+        func captures(_ expansion: [PatternSegment]) -> Int { expansion.filter { $0.parameterName != nil }.count }
         if let best = candidates.min(by: { lhs, rhs in
             captures(lhs) != captures(rhs) ? captures(lhs) > captures(rhs) : lhs.count < rhs.count
         }) {
