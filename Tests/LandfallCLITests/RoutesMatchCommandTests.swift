@@ -159,3 +159,29 @@ import Testing
         #expect(!plain.standardOutput.contains("\u{1B}["))
     }
 }
+
+@Suite struct RoutesMatchExamplesTests {
+    @Test func everyExampleOfTheExampleTableOpensItsRoute() async throws {
+        let output = await runLandfall(["routes", "match", "--routes", CLIFixtures.example("routes.yml"), "--examples", "--format", "json"])
+        #expect(output.status == .success, "\(output.standardError)")
+        let objects = try #require(try CLIFixtures.jsonObject(output.standardOutput) as? [[String: Any]])
+        #expect(objects.count >= 15)
+        #expect(objects.allSatisfy { $0["route"] as? String == $0["exampleOf"] as? String })
+    }
+
+    @Test func anExampleThatOpensAnotherRouteFails() async throws {
+        let file = try CLIFixtures.temporaryFile("routes.yml", """
+            hosts: [example.com]
+            routes:
+              - name: today
+                pattern: /puzzle/today
+              - name: puzzle
+                pattern: /puzzle/:date
+                examples: [https://example.com/puzzle/today]
+            """)
+        let output = await runLandfall(["routes", "match", "--routes", file, "--examples"])
+        #expect(output.status == .problemsFound)
+        #expect(output.lines.first == "https://example.com/puzzle/today  (example of puzzle)")
+        #expect(output.standardError == "error: example routes[1] 'puzzle': https://example.com/puzzle/today matched 'today' (/puzzle/today)\n")
+    }
+}

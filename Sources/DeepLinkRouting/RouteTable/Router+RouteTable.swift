@@ -51,3 +51,33 @@ extension Router {
         try self.init(sources: table.sources, routes: routes, options: table.routing, fallback: fallback)
     }
 }
+
+extension Router {
+    /// Routes every example URL of a table and returns those that do not open their own
+    /// route: the check that keeps a table's examples (and the association files and pages
+    /// generated from it) honest.
+    ///
+    /// - Parameter table: The table this router was built from.
+    /// - Returns: One entry per failing example, in table order; empty when all match.
+    public func exampleMismatches(in table: RouteTable) -> [ExampleMismatch] {
+        var mismatches: [ExampleMismatch] = []
+        for (index, definition) in table.routes.enumerated() {
+            let name = definition.effectiveName
+            for url in definition.examples {
+                let outcome: String
+                switch route(url) {
+                case .matched(let match) where match.route.name == name:
+                    continue
+                case .matched(let match):
+                    outcome = "matched '\(match.route.name)' (\(match.route.pattern))"
+                case .fallback:
+                    outcome = "matched no route (fallback)"
+                case .rejected(let reason):
+                    outcome = "was rejected: \(reason)"
+                }
+                mismatches.append(ExampleMismatch(routeIndex: index, routeName: name, url: url, outcome: outcome))
+            }
+        }
+        return mismatches
+    }
+}

@@ -14,14 +14,19 @@ struct RoutesMatchCommand: ReportingCommand {
             host is accepted but no route fits: the app's fallback decides) or rejected (not \
             the app's link, and why).
 
-            The exit status is 0 when every URL matched or fell back, 1 when any was rejected \
-            or the table has a problem (a bad pattern, two identical routes, an unknown type), \
-            and 2 for a usage error or a file that cannot be read.
+            With --examples, every URL listed under a route's `examples` is routed too, and \
+            each must open its own route.
+
+            The exit status is 0 when every URL matched or fell back, 1 when any was rejected, \
+            an example did not open its route, or the table has a problem (a bad pattern, two \
+            identical routes, an unknown type), and 2 for a usage error or a file that cannot \
+            be read.
 
             Examples:
               landfall routes match --routes Examples/routes.yml \\
                   https://example.com/puzzle/2025-10-25 'myapp://user/ada?tab=likes'
               landfall routes match --routes landfall.yml --format json https://www.example.com/docs/a/b
+              landfall routes match --routes Examples/routes.yml --examples
               cat routes.json | landfall routes match --routes - https://example.com/
             """
     )
@@ -34,11 +39,14 @@ struct RoutesMatchCommand: ReportingCommand {
                                  valueName: "url"))
     var urls: [String] = []
 
+    @Flag(help: "Also route every example URL in the table; each must open its own route.")
+    var examples = false
+
     @OptionGroup var output: OutputFormatOptions
 
     func validate() throws {
-        guard !urls.isEmpty else {
-            throw ValidationError("give at least one URL to route, such as https://example.com/path")
+        guard !urls.isEmpty || examples else {
+            throw ValidationError("give at least one URL to route, such as https://example.com/path, or --examples")
         }
     }
 
@@ -52,9 +60,11 @@ struct RoutesMatchCommand: ReportingCommand {
             return result
         }
         let router: Router
+        let table: RouteTable
         do {
-            let (table, warnings) = try RouteTableReader.read(input)
-            for warning in warnings { result.printError("warning: \(warning)") }
+            let read = try RouteTableReader.read(input)
+            for warning in read.warnings { result.printError("warning: \(warning)") }
+            table = read.table
             router = try Router(table: table)
         } catch let error as RouteTableReader.Failure {
             result.fail(error.description, status: .problemsFound)
@@ -64,15 +74,32 @@ struct RoutesMatchCommand: ReportingCommand {
             return result
         }
 
-        let report = RoutesMatchReport(decisions: urls.map { ($0, router.route($0)) })
+        var entries = urls.map { RoutesMatchReport.Entry(url: $0, decision: router.route($0), expectedRoute: nil) }
+        if examples {
+            for definition in table.routes {
+                for url in definition.examples {
+                    entries.append(RoutesMatchReport.Entry(url: url, decision: router.route(url),
+                                                           expectedRoute: definition.effectiveName))
+                }
+            }
+        }
+        let report = RoutesMatchReport(entries: entries)
         switch output.format {
         case .text: result.standardOutput = report.text(style: context.style)
         case .json: result.standardOutput = JSONWriter.pretty.string(for: report.json)
         }
-        let rejected = report.decisions.filter { $0.decision.name == "rejected" }.count
+        let rejected = urls.isEmpty ? 0 : entries.prefix(urls.count).filter { $0.decision.name == "rejected" }.count
         if rejected > 0 {
             result.printError("error: \(rejected) of \(urls.count) URL\(urls.count == 1 ? " was" : "s were") rejected")
             result.raise(to: .problemsFound)
+        }
+        if examples {
+            let mismatches = router.exampleMismatches(in: table)
+            for mismatch in mismatches { result.printError("error: example \(mismatch)") }
+            if !mismatches.isEmpty { result.raise(to: .problemsFound) }
+            if table.routes.allSatisfy({ $0.examples.isEmpty }) {
+                result.printError("warning: the table lists no examples")
+            }
         }
         return result
     }

@@ -3,8 +3,15 @@ import DeepLinkRouting
 
 /// How `landfall routes match` shows its decisions: text for people, JSON for machines.
 struct RoutesMatchReport {
-    /// Each URL as given, with the router's decision.
-    var decisions: [(url: String, decision: RoutingDecision)]
+    /// One URL, the router's decision, and the route it should open if it is a table example.
+    struct Entry {
+        var url: String
+        var decision: RoutingDecision
+        var expectedRoute: String?
+    }
+
+    /// The URLs given, then the table's examples when asked for.
+    var entries: [Entry]
 
     /// Per URL, the decision, the route and the parameters:
     ///
@@ -16,8 +23,9 @@ struct RoutesMatchReport {
     /// ```
     func text(style: TerminalStyle) -> String {
         var lines: [String] = []
-        for (url, decision) in decisions {
-            lines.append(style.paint(url, .bold))
+        for entry in entries {
+            let decision = entry.decision
+            lines.append(style.paint(entry.url, .bold) + (entry.expectedRoute.map { "  (example of \($0))" } ?? ""))
             switch decision {
             case .matched(let match):
                 let route = match.route
@@ -43,12 +51,13 @@ struct RoutesMatchReport {
     }
 
     /// An array with one object per URL:
-    /// `{"url", "decision", "route", "pattern", "parameters", "fragment", "requires", "reason"}`.
+    /// `{"url", "decision", "route", "pattern", "parameters", "fragment", "requires", "reason", "exampleOf"}`.
     /// `parameters` maps each name to a string, or to an array of strings for a query key
-    /// given more than once; `route`, `pattern`, `fragment` and `reason` are `null` when they
-    /// do not apply.
+    /// given more than once; `route`, `pattern`, `fragment`, `reason` and `exampleOf` (the
+    /// route a table example belongs to) are `null` when they do not apply.
     var json: JSONValue {
-        .array(decisions.map { url, decision in
+        .array(entries.map { entry in
+            let decision = entry.decision
             var route: JSONValue = .null
             var pattern: JSONValue = .null
             var parameters: [(String, JSONValue)] = []
@@ -71,7 +80,7 @@ struct RoutesMatchReport {
                 reason = .string(rejection.description)
             }
             return .object([
-                ("url", .string(url)),
+                ("url", .string(entry.url)),
                 ("decision", .string(decision.name)),
                 ("route", route),
                 ("pattern", pattern),
@@ -79,6 +88,7 @@ struct RoutesMatchReport {
                 ("fragment", fragment),
                 ("requires", .array(requires)),
                 ("reason", reason),
+                ("exampleOf", entry.expectedRoute.map(JSONValue.string) ?? .null),
             ])
         })
     }

@@ -48,6 +48,29 @@ import Testing
         }
     }
 
+    @Test func examplesThatOpenTheirRouteAreNotMismatches() throws {
+        let table = try RouteTable(json: Data(Self.json.utf8))
+        #expect(try Router(table: table).exampleMismatches(in: table).isEmpty)
+    }
+
+    @Test func everyExampleThatMissesItsRouteIsReportedWithWhatHappened() throws {
+        let table = RouteTable(hosts: [.host("example.com")], routes: [
+            RouteDefinition(pattern: "/puzzle/today", name: "today"),
+            RouteDefinition(pattern: "/puzzle/:date", name: "puzzle", parameters: ["date": "day"], examples: [
+                "https://example.com/puzzle/2025-10-25",
+                "https://example.com/puzzle/today",
+                "https://example.com/puzzle/2025-02-30",
+                "https://evil.com/puzzle/2025-10-25",
+            ]),
+        ])
+        let mismatches = try Router(table: table).exampleMismatches(in: table)
+        #expect(mismatches.map(\.description) == [
+            "routes[1] 'puzzle': https://example.com/puzzle/today matched 'today' (/puzzle/today)",
+            "routes[1] 'puzzle': https://example.com/puzzle/2025-02-30 matched no route (fallback)",
+            "routes[1] 'puzzle': https://evil.com/puzzle/2025-10-25 was rejected: host 'evil.com' is not in the allow-list",
+        ])
+    }
+
     @Test func encodingAndDecodingGiveTheSameTable() throws {
         let table = try RouteTable(json: Data(Self.json.utf8))
         let data = try JSONEncoder().encode(table)
