@@ -23,26 +23,34 @@ struct CoveragePattern: Hashable {
     /// Prepares `source` as the matcher compiles it (lower-cased when case-insensitive), or
     /// returns `nil` when it refers to substitution variables (those are not compared).
     init?(_ source: String, caseSensitive: Bool) {
-        if source.containsVariableOpening { return nil }
         let text = caseSensitive ? source : source.lowercased()
         var tokens: [UInt16] = []
         tokens.reserveCapacity(text.utf8.count)
+        var firstWildcard: Int?
+        var lastWildcard: Int?
+        var hasAnyRun = false
+        var previous: UInt8 = 0
         for byte in text.utf8 {
+            if previous == UInt8(ascii: "$") && byte == UInt8(ascii: "(") { return nil }
+            previous = byte
             switch byte {
             case UInt8(ascii: "*"):
-                if tokens.last != Self.anyRun { tokens.append(Self.anyRun) }
+                hasAnyRun = true
+                if tokens.last == Self.anyRun { continue }
+                tokens.append(Self.anyRun)
             case UInt8(ascii: "?"):
                 tokens.append(Self.anyCharacter)
             default:
                 tokens.append(UInt16(byte))
+                continue
             }
+            if firstWildcard == nil { firstWildcard = tokens.count - 1 }
+            lastWildcard = tokens.count - 1
         }
         self.tokens = tokens
-        let firstWildcard = tokens.firstIndex { $0 >= Self.anyCharacter } ?? tokens.count
-        let lastWildcard = tokens.lastIndex { $0 >= Self.anyCharacter }
-        self.literalPrefixCount = firstWildcard
+        self.literalPrefixCount = firstWildcard ?? tokens.count
         self.literalSuffixCount = lastWildcard.map { tokens.count - $0 - 1 } ?? tokens.count
-        self.hasAnyRun = tokens.contains(Self.anyRun)
+        self.hasAnyRun = hasAnyRun
     }
 
     /// True for `*` (any run of `*`): it matches every string.

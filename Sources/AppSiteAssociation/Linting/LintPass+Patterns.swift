@@ -113,7 +113,8 @@ extension LintPass {
 
     /// Checks the patterns of a component or defaults; `effective` is it with the defaults filled in.
     mutating func lintRulePatterns(_ source: RuleSource, effective: ComponentRule) {
-        var path: JSONPath { source.path }
+        let place = source.place
+        var path: JSONPath { place.path }
         let caseSensitive = effective.caseSensitive ?? true
         let percentEncoded = effective.percentEncoded ?? true
         if let text = source.rule.path {
@@ -189,7 +190,7 @@ extension LintPass {
         // Most patterns are plain printable ASCII without any character these checks look for.
         let plain = text.utf8.allSatisfy { byte in
             byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "#") && byte != UInt8(ascii: "%") && byte != UInt8(ascii: "$")
-                && (byte != UInt8(ascii: "?") || part != .path && part != .legacyPath)
+                && (byte != UInt8(ascii: "=") || part != .path && part != .legacyPath)
         }
         let first = text.utf8.first
         let startsPlainly = switch part {
@@ -213,7 +214,7 @@ extension LintPass {
         }
         switch part {
         case .path, .legacyPath:
-            if let hash = text.firstIndex(of: "#") {
+            if text.utf8.contains(UInt8(ascii: "#")), let hash = text.firstIndex(of: "#") {
                 let before = String(text[..<hash])
                 let after = String(text[text.index(after: hash)...])
                 report(.fragmentInPath, path(), location,
@@ -256,22 +257,27 @@ extension LintPass {
     /// Where a query written into a path starts: a `?` followed by an item name and `=`.
     /// `?` alone is a one-character wildcard, so `/id/???` is not a query.
     static func queryStart(in text: String) -> String.Index? {
-        var index = text.startIndex
-        while let question = text[index...].firstIndex(of: "?") {
-            var cursor = text.index(after: question)
+        let bytes = text.utf8
+        guard bytes.contains(UInt8(ascii: "=")) else { return nil }
+        var index = bytes.startIndex
+        while let question = bytes[index...].firstIndex(of: UInt8(ascii: "?")) {
+            var cursor = bytes.index(after: question)
             var nameLength = 0
-            while cursor < text.endIndex, isQueryNameCharacter(text[cursor]) {
+            while cursor < bytes.endIndex, isQueryNameByte(bytes[cursor]) {
                 nameLength += 1
-                cursor = text.index(after: cursor)
+                cursor = bytes.index(after: cursor)
             }
-            if nameLength > 0, cursor < text.endIndex, text[cursor] == "=" { return question }
-            index = text.index(after: question)
+            if nameLength > 0, cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: "=") { return question }
+            index = bytes.index(after: question)
         }
         return nil
     }
 
     static func isQueryNameCharacter(_ character: Character) -> Bool {
-        guard let ascii = character.asciiValue else { return false }
+        character.asciiValue.map(isQueryNameByte) ?? false
+    }
+
+    static func isQueryNameByte(_ ascii: UInt8) -> Bool {
         switch ascii {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
@@ -295,8 +301,10 @@ extension LintPass {
     }
 
     /// Percent-escapes and raw characters versus the `percentEncoded` setting.
-    mutating func lintPercentEncoding(_ text: String, at path: JSONPath, location: SourceLocation?, caseSensitive: Bool, percentEncoded: Bool) {
-        let bytes = Array(text.utf8)
+    mutating func lintPercentEncoding(_ text: String, at path: @autoclosure () -> JSONPath, location: SourceLocation?, caseSensitive: Bool, percentEncoded: Bool) {
+        let utf8 = text.utf8
+        guard !utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") }) else { return }
+        let bytes = Array(utf8)
         var hasEscape = false
         var hasLowercaseHex = false
         var hasRawCharacter = false
@@ -310,24 +318,24 @@ extension LintPass {
                 index += 3
                 continue
             }
-            if byte >= 0x80 || byte == UInt8(ascii: " ") || byte < 0x20 { hasRawCharacter = true }
+            if byte >= 0x7F || byte <= UInt8(ascii: " ") { hasRawCharacter = true }
             index += 1
         }
         let shown = Self.quoted(text)
         if percentEncoded {
             if hasLowercaseHex && caseSensitive {
-                report(.lowercasePercentHex, path, location,
+                report(.lowercasePercentHex, path(), location,
                        "pattern \(shown) has a percent-escape with lower-case hex; URLs are compared as written, where escapes are normally upper-case (%2F, not %2f)",
                        fix: "write \(Self.quoted(Self.uppercasingEscapes(bytes)))")
             }
             if hasRawCharacter {
-                report(.unencodedCharacter, path, location,
+                report(.unencodedCharacter, path(), location,
                        "pattern \(shown) has a space, control or non-ASCII character, but URLs are compared percent-encoded as written, so it never matches there",
                        fix: "write \(Self.quoted(Self.percentEncodingRawCharacters(bytes))), or set \"percentEncoded\": false")
             }
         } else if hasEscape {
             let decoded = String(decoding: TextTransforms.percentDecode(bytes), as: UTF8.self)
-            report(.percentEscapeWithDecoding, path, location,
+            report(.percentEscapeWithDecoding, path(), location,
                    "pattern \(shown) has a percent-escape, but \"percentEncoded\" is false, so the URL is decoded before comparing and the escape never matches",
                    fix: "write \(Self.quoted(decoded)), or remove \"percentEncoded\": false")
         }
@@ -368,7 +376,7 @@ extension LintPass {
     // MARK: Substitution variables
 
     /// Checks the `$(name)` references in a pattern.
-    mutating func lintVariableReferences(_ text: String, at path: JSONPath, location: SourceLocation?) {
+    mutating func lintVariableReferences(_ text: String, at path: @autoclosure () -> JSONPath, location: SourceLocation?) {
         let references = VariableReferences(in: text)
         for name in references.names {
             usedVariables.insert(name)
@@ -378,7 +386,7 @@ extension LintPass {
             let known = KeySuggestion(knownKeys: candidates + BuiltinVariable.allCases.map(\.rawValue), aliases: [:])
             let fix = known.suggestion(for: name).map { "did you mean $(\($0))?" }
                 ?? "define it under applinks.substitutionVariables: \(Self.quoted(name)): [\"...\"]"
-            report(.undefinedVariable, path, location,
+            report(.undefinedVariable, path(), location,
                    "$(\(Self.quoted(name, limit: 40).dropFirst().dropLast())) in \(Self.quoted(text)) is not a substitution variable of the file nor a built-in, so the pattern matches nothing",
                    fix: fix)
         }
@@ -386,7 +394,7 @@ extension LintPass {
             let isLast = number == references.malformed.count - 1
             let more = isLast && references.malformedCount > references.malformed.count
                 ? " (and \(references.malformedCount - references.malformed.count) more like it)" : ""
-            report(.malformedVariableReference, path, location,
+            report(.malformedVariableReference, path(), location,
                    "\(Self.quoted(reference.text, limit: 40)) in \(Self.quoted(text)) \(reference.problem.description), so it is not a variable and is matched as literal text\(more)",
                    fix: "write $(name) with a defined name, such as $(lang)")
         }

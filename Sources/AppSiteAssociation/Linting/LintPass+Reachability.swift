@@ -64,7 +64,10 @@ extension LintPass {
     struct NormalizedRule {
         var isExclusion: Bool
         var isCatchAll: Bool
-        var key: RuleKey
+        /// `caseSensitive` (bit 0) and `percentEncoded` (bit 1): rules compare only with equal settings.
+        var settings: UInt8
+        /// The rule's key, for rules that cannot be compared by ``coverage`` (those with variables).
+        var key: RuleKey?
         var coverage: RuleCoverage?
     }
 
@@ -81,8 +84,8 @@ extension LintPass {
         var pathLiteralSuffix: Int
         var pathLastToken: UInt16
 
-        init(_ coverage: RuleCoverage, key: RuleKey) {
-            settings = (key.caseSensitive ? 1 : 0) | (key.percentEncoded ? 2 : 0)
+        init(_ coverage: RuleCoverage, settings: UInt8) {
+            self.settings = settings
             hasPath = coverage.path != nil
             if case .any = coverage.query { hasQuery = false } else { hasQuery = true }
             hasFragment = coverage.fragment != nil
@@ -164,10 +167,10 @@ extension LintPass {
                 let number = entries.count
                 entries.append(entry)
                 coverages.append(normalized.coverage)
-                let summary = normalized.coverage.map { CoverageSummary($0, key: normalized.key) }
+                let summary = normalized.coverage.map { CoverageSummary($0, settings: normalized.settings) }
                 summaries.append(summary)
                 if let (earlier, reason) = earlierRuleDeciding(
-                    normalized, summary: summary, scopes: scopes, catchAlls: groupCatchAll, keys: groupKeys,
+                    normalized, at: entry, summary: summary, scopes: scopes, catchAlls: groupCatchAll, keys: groupKeys,
                     indexes: groupIndex, entries: entries, coverages: coverages, summaries: summaries,
                     candidates: &candidates, budget: &budget
                 ) {
@@ -183,9 +186,9 @@ extension LintPass {
                     if groupCatchAll[group] == nil { groupCatchAll[group] = number }
                 } else if let coverage = normalized.coverage {
                     groupIndex[group].insert(number, prefix: coverage.pathPrefix)
-                } else if groupKeys[group][normalized.key] == nil {
+                } else if let key = normalized.key, groupKeys[group][key] == nil {
                     // Rules with variables are compared only for identical patterns.
-                    groupKeys[group][normalized.key] = number
+                    groupKeys[group][key] = number
                 }
             }
         }
@@ -194,7 +197,7 @@ extension LintPass {
     /// The earliest rule before `entry` (among the rules in `scopes`' indexes) that decides every
     /// URL `entry` matches, and why; `nil` when there is none or the budget ran out.
     private func earlierRuleDeciding(
-        _ entry: NormalizedRule, summary: CoverageSummary?, scopes: [Int], catchAlls: [Int?], keys: [[RuleKey: Int]],
+        _ entry: NormalizedRule, at current: ReachabilityEntry, summary: CoverageSummary?, scopes: [Int], catchAlls: [Int?], keys: [[RuleKey: Int]],
         indexes: [PrefixIndex], entries: [ReachabilityEntry], coverages: [RuleCoverage?], summaries: [CoverageSummary?],
         candidates: inout [Int], budget: inout Int
     ) -> (Int, UnreachableReason)? {
@@ -206,9 +209,10 @@ extension LintPass {
         if let catchAll { return (catchAll, .catchAll) }
         // 2. Rules with variables: the same patterns and settings as an earlier rule.
         guard let coverage = entry.coverage, let summary else {
+            guard let key = entry.key else { return nil }
             var twin: Int?
             for scope in scopes {
-                if let first = keys[scope][entry.key], first < (twin ?? Int.max) { twin = first }
+                if let first = keys[scope][key], first < (twin ?? Int.max) { twin = first }
             }
             guard let twin else { return nil }
             return (twin, entries[twin].isExclusion == entry.isExclusion ? .duplicate : .samePatterns)
@@ -229,7 +233,8 @@ extension LintPass {
         }
         guard let best, let earlier = coverages[best] else { return nil }
         if earlier.path == coverage.path, earlier.fragment == coverage.fragment,
-           Self.normalized(details[entries[best].detail].rules[entries[best].rule].effective).key == entry.key {
+           Self.ruleKey(details[entries[best].detail].rules[entries[best].rule].effective)
+            == Self.ruleKey(details[current.detail].rules[current.rule].effective) {
             return (best, entries[best].isExclusion == entry.isExclusion ? .duplicate : .samePatterns)
         }
         return (best, .covered)
@@ -281,65 +286,89 @@ extension LintPass {
 
     // MARK: Normalizing rules
 
-    static func normalized(_ rule: ComponentRule) -> NormalizedRule {
-        let caseSensitive = rule.caseSensitive ?? true
-        let percentEncoded = rule.percentEncoded ?? true
-        func folded(_ text: String) -> String {
-            caseSensitive || text.containsVariableOpening ? text : text.lowercased()
-        }
-        func isAnything(_ text: String) -> Bool {
-            !text.isEmpty && text.utf8.allSatisfy { $0 == UInt8(ascii: "*") }
-        }
-        let path = rule.path.flatMap { source -> String? in
-            let rooted = CompiledRule.rooted(source)
-            return isAnything(rooted) ? nil : folded(rooted)
-        }
-        let fragment = rule.fragment.flatMap { isAnything($0) ? nil : folded($0) }
-        // The query: the pattern of the whole query, or the items that constrain something.
+    /// A rule's patterns as compared: the path rooted, `*` parts dropped, lower-cased when
+    /// case-insensitive, and the query items that constrain something.
+    struct ComparedParts {
+        var caseSensitive: Bool
+        var percentEncoded: Bool
+        var path: String?
+        var fragment: String?
         var wholeQuery: String?
         var items: [(name: String, pattern: String)] = []
-        switch rule.query {
-        case nil, .ignoredDictionary?:
-            break
-        case .string(let text)?:
-            if !isAnything(text) { wholeQuery = folded(text) }
-        case .items(let all)?:
-            for item in all where !isAnything(item.pattern) {
-                items.append((caseSensitive ? item.name : item.name.lowercased(), folded(item.pattern)))
+
+        init(_ rule: ComponentRule) {
+            let caseSensitive = rule.caseSensitive ?? true
+            self.caseSensitive = caseSensitive
+            self.percentEncoded = rule.percentEncoded ?? true
+            func folded(_ text: String) -> String {
+                caseSensitive || text.containsVariableOpening ? text : text.lowercased()
+            }
+            func isAnything(_ text: String) -> Bool {
+                !text.isEmpty && text.utf8.allSatisfy { $0 == UInt8(ascii: "*") }
+            }
+            path = rule.path.flatMap { source -> String? in
+                let rooted = CompiledRule.rooted(source)
+                return isAnything(rooted) ? nil : folded(rooted)
+            }
+            fragment = rule.fragment.flatMap { isAnything($0) ? nil : folded($0) }
+            switch rule.query {
+            case nil, .ignoredDictionary?:
+                break
+            case .string(let text)?:
+                if !isAnything(text) { wholeQuery = folded(text) }
+            case .items(let all)?:
+                for item in all where !isAnything(item.pattern) {
+                    items.append((caseSensitive ? item.name : item.name.lowercased(), folded(item.pattern)))
+                }
             }
         }
-        let isCatchAll = path == nil && wholeQuery == nil && items.isEmpty && fragment == nil
-        let queryKey: QueryKey = if let wholeQuery {
-            .whole(wholeQuery)
-        } else if !items.isEmpty {
-            .items(items.map { $0.name + "\u{0}" + $0.pattern }.sorted())
-        } else {
-            .any
-        }
-        let key = RuleKey(path: path, query: queryKey, fragment: fragment, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
 
-        // Patterns with variables are not compared (only their keys are).
-        var coverage: RuleCoverage?
+        var isCatchAll: Bool { path == nil && wholeQuery == nil && items.isEmpty && fragment == nil }
+        var settings: UInt8 { (caseSensitive ? 1 : 0) | (percentEncoded ? 2 : 0) }
+
+        var key: RuleKey {
+            let query: QueryKey = if let wholeQuery {
+                .whole(wholeQuery)
+            } else if !items.isEmpty {
+                .items(items.map { $0.name + "\u{0}" + $0.pattern }.sorted())
+            } else {
+                .any
+            }
+            return RuleKey(path: path, query: query, fragment: fragment, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
+        }
+    }
+
+    /// The key of a rule: equal keys mean the same patterns and settings.
+    static func ruleKey(_ rule: ComponentRule) -> RuleKey {
+        ComparedParts(rule).key
+    }
+
+    static func normalized(_ rule: ComponentRule) -> NormalizedRule {
+        let parts = ComparedParts(rule)
+        // Patterns with variables are not compared by coverage, only by key.
         var comparable = true
         func prepared(_ text: String) -> CoveragePattern? {
             let pattern = CoveragePattern(text, caseSensitive: true)
             if pattern == nil { comparable = false }
             return pattern
         }
-        let pathCoverage = path.flatMap(prepared)
-        let fragmentCoverage = fragment.flatMap(prepared)
+        let pathCoverage = parts.path.flatMap(prepared)
+        let fragmentCoverage = parts.fragment.flatMap(prepared)
         let queryCoverage: CoverageQuery
-        if let wholeQuery {
+        if let wholeQuery = parts.wholeQuery {
             queryCoverage = prepared(wholeQuery).map(CoverageQuery.whole) ?? .any
-        } else if !items.isEmpty {
-            queryCoverage = .items(items.compactMap { item in prepared(item.pattern).map { (item.name, $0) } })
+        } else if !parts.items.isEmpty {
+            queryCoverage = .items(parts.items.compactMap { item in prepared(item.pattern).map { (item.name, $0) } })
         } else {
             queryCoverage = .any
         }
-        if comparable {
-            coverage = RuleCoverage(path: pathCoverage, query: queryCoverage, fragment: fragmentCoverage)
-        }
-        return NormalizedRule(isExclusion: rule.exclude ?? false, isCatchAll: isCatchAll, key: key, coverage: coverage)
+        return NormalizedRule(
+            isExclusion: rule.exclude ?? false,
+            isCatchAll: parts.isCatchAll,
+            settings: parts.settings,
+            key: comparable ? nil : parts.key,
+            coverage: comparable ? RuleCoverage(path: pathCoverage, query: queryCoverage, fragment: fragmentCoverage) : nil
+        )
     }
 
     /// Whether every URL `later` matches is matched by `earlier` (same settings assumed).
