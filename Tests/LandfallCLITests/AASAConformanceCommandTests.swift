@@ -49,7 +49,7 @@ import Testing
     @Test func aFileThatIsNotACaseFileIsAnInputError() async {
         let output = await runLandfall(["aasa", "conformance", "-"], standardInput: #"{"cases": [{"url": 3}]}"#)
         #expect(output.status == .usageOrInputError)
-        #expect(output.standardError == "error: (standard input) is not a case file: cases[0].url: expected a string URL\n")
+        #expect(output.standardError == "error: standard input is not a case file: cases[0].url: expected a string URL\n")
         #expect(output.lines.last == "0 passed, 0 failed")
     }
 

@@ -85,6 +85,13 @@ import Testing
         #expect(output.standardError == "error: standard input: line 4, column 5: unknown key \"caseSensitiv\" in rule 1; did you mean \"caseSensitive\"? known keys: path, query, fragment, exclude, caseSensitive, percentEncoded, comment\n")
     }
 
+    @Test func aSpecThatIsNotUTF8IsAnInputError() async {
+        let context = CommandContext(standardInput: [0xFF, 0xFE, 0x61])
+        let output = await LandfallCommand.invoke(["aasa", "generate", "--spec", "-"], context: context)
+        #expect(output.status == .usageOrInputError)
+        #expect(output.standardError == "error: standard input is not UTF-8 text\n")
+    }
+
     @Test func aMissingSpecFileIsAnInputError() async {
         let output = await runLandfall(["aasa", "generate", "--spec", "/nonexistent/spec.yml"])
         #expect(output.status == .usageOrInputError)

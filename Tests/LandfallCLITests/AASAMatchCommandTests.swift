@@ -55,6 +55,12 @@ import Testing
         #expect(output.standardError.hasPrefix("error: "))
     }
 
+    @Test func anEmptyAppIDIsAUsageError() async {
+        let output = await runLandfall(["aasa", "match", file, "https://example.com/", "--app-id", ""])
+        #expect(output.status == .usageOrInputError)
+        #expect(output.standardError.hasPrefix("error: --app-id needs an app ID, such as ABCDE12345.com.example.app\n"))
+    }
+
     @Test func aMissingFileIsAnInputError() async {
         let output = await runLandfall(["aasa", "match", "/nonexistent/aasa.json", "https://example.com/"])
         #expect(output.status == .usageOrInputError)

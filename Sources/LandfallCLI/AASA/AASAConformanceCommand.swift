@@ -49,7 +49,7 @@ struct AASAConformanceCommand: ReportingCommand {
                 do {
                     suite = try ConformanceSuite(json: input.bytes)
                 } catch {
-                    result.fail("\(input.displayName) is not a case file: \(error)", status: .usageOrInputError)
+                    result.fail("\(input.nameInSentence) is not a case file: \(error)", status: .usageOrInputError)
                     continue
                 }
             } catch {

@@ -91,7 +91,7 @@ struct AASAGenerateCommand: ReportingCommand {
             do {
                 let input = try InputFile.read(spec, in: context)
                 guard let text = String(validating: input.bytes, as: UTF8.self) else {
-                    result.fail("\(input.displayName) is not UTF-8 text", status: .usageOrInputError)
+                    result.fail("\(input.nameInSentence) is not UTF-8 text", status: .usageOrInputError)
                     return result
                 }
                 description = try AssociationSpecReader().read(text)

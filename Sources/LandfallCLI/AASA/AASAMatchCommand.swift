@@ -55,6 +55,9 @@ struct AASAMatchCommand: ReportingCommand {
         guard !urls.isEmpty else {
             throw ValidationError("give at least one URL after the file, such as https://example.com/path")
         }
+        if appIDs.contains("") {
+            throw ValidationError("--app-id needs an app ID, such as ABCDE12345.com.example.app")
+        }
         if let host, host.isEmpty || host.contains("/") || host.contains(":") {
             throw ValidationError("--host takes a host name such as example.com, not \"\(host)\"")
         }

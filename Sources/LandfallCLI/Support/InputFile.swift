@@ -30,6 +30,10 @@ public struct InputFile: Sendable {
     /// How messages name the input: the path, or `(standard input)`.
     public var displayName: String { isStandardInput ? "(standard input)" : argument }
 
+    /// How a sentence names the input: the path, or `standard input`
+    /// ("standard input is not UTF-8 text").
+    public var nameInSentence: String { isStandardInput ? "standard input" : argument }
+
     /// The file's last path component (empty for standard input).
     public var fileName: String {
         isStandardInput ? "" : URL(fileURLWithPath: argument).lastPathComponent
