@@ -370,6 +370,20 @@ import Testing
         #expect(diagnostic?.fix == #"write a list: ["\#(F.app)"]"#)
     }
 
+    @Test func theDocumentationExampleIsWhatTheLinterPrints() {
+        let report = AssociationLinter().lint(#"""
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*", "casesensitive": false}]}]}}
+            """#)
+        #expect(report.diagnostics.map(\.description) == [
+            """
+            warning[aasa.unknown-key] applinks.details[0].components[0].casesensitive (line 1, column 101): unknown key "casesensitive"; iOS ignores it
+              fix: did you mean "caseSensitive"?
+            """,
+        ])
+        #expect(report.passes(strict: false))
+        #expect(!report.passes(strict: true))
+    }
+
     @Test func theCatalogueListsEveryCodeOnce() {
         #expect(AASALintCode.allCases.count >= 45)
         #expect(AASALintCode(rawValue: "aasa.invalid-json")?.severity == .error)

@@ -7,12 +7,14 @@
 /// It never throws and never traps: any bytes give a report.
 ///
 /// ```swift
-/// let report = AssociationLinter().lint(#"{"applinks": {"details": [{"appIds": ["ABCDE12345.com.example.app"]}]}}"#)
+/// let report = AssociationLinter().lint(#"""
+///     {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*", "casesensitive": false}]}]}}
+///     """#)
 /// for diagnostic in report.diagnostics { print(diagnostic) }
-/// // warning[aasa.unknown-key] applinks.details[0].appIds (line 1, column 31): unknown key "appIds"; iOS ignores it
-/// //   fix: did you mean "appIDs"?
-/// // ...
-/// report.passes(strict: false) // true: warnings only
+/// // warning[aasa.unknown-key] applinks.details[0].components[0].casesensitive (line 1, column 101): unknown key "casesensitive"; iOS ignores it
+/// //   fix: did you mean "caseSensitive"?
+/// report.passes(strict: false) // true: a warning, no errors
+/// report.passes(strict: true)  // false
 /// ```
 public struct AssociationLinter: Sendable {
     /// The largest file, in bytes, that passes; Apple's limit is 128 KB.

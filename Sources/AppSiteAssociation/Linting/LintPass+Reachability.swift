@@ -194,12 +194,12 @@ extension LintPass {
         }
     }
 
-    /// The earliest rule before `entry` (among the rules in `scopes`' indexes) that decides every
-    /// URL `entry` matches, and why; `nil` when there is none or the budget ran out.
+    /// The earliest rule before `rule` (among those the groups in `scopes` hold so far) that
+    /// decides every URL `rule` matches, and why; `nil` when there is none or the budget ran out.
     private func earlierRuleDeciding(
-        _ entry: NormalizedRule, at current: ReachabilityEntry, summary: CoverageSummary?, scopes: [Int], catchAlls: [Int?], keys: [[RuleKey: Int]],
-        indexes: [PrefixIndex], entries: [ReachabilityEntry], coverages: [RuleCoverage?], summaries: [CoverageSummary?],
-        candidates: inout [Int], budget: inout Int
+        _ rule: NormalizedRule, at current: ReachabilityEntry, summary: CoverageSummary?, scopes: [Int], catchAlls: [Int?],
+        keys: [[RuleKey: Int]], indexes: [PrefixIndex], entries: [ReachabilityEntry], coverages: [RuleCoverage?],
+        summaries: [CoverageSummary?], candidates: inout [Int], budget: inout Int
     ) -> (Int, UnreachableReason)? {
         // 1. After a rule that matches (or excludes) every URL.
         var catchAll: Int?
@@ -208,17 +208,17 @@ extension LintPass {
         }
         if let catchAll { return (catchAll, .catchAll) }
         // 2. Rules with variables: the same patterns and settings as an earlier rule.
-        guard let coverage = entry.coverage, let summary else {
-            guard let key = entry.key else { return nil }
+        guard let coverage = rule.coverage, let summary else {
+            guard let key = rule.key else { return nil }
             var twin: Int?
             for scope in scopes {
                 if let first = keys[scope][key], first < (twin ?? Int.max) { twin = first }
             }
             guard let twin else { return nil }
-            return (twin, entries[twin].isExclusion == entry.isExclusion ? .duplicate : .samePatterns)
+            return (twin, entries[twin].isExclusion == rule.isExclusion ? .duplicate : .samePatterns)
         }
         // 3. Covered by an earlier rule (an identical one included).
-        guard !entry.isCatchAll, budget > 0 else { return nil }
+        guard !rule.isCatchAll, budget > 0 else { return nil }
         candidates.removeAll(keepingCapacity: true)
         for scope in scopes {
             indexes[scope].collectCandidates(forPrefix: coverage.pathPrefix, limit: budget, into: &candidates)
@@ -235,7 +235,7 @@ extension LintPass {
         if earlier.path == coverage.path, earlier.fragment == coverage.fragment,
            Self.ruleKey(details[entries[best].detail].rules[entries[best].rule].effective)
             == Self.ruleKey(details[current.detail].rules[current.rule].effective) {
-            return (best, entries[best].isExclusion == entry.isExclusion ? .duplicate : .samePatterns)
+            return (best, entries[best].isExclusion == rule.isExclusion ? .duplicate : .samePatterns)
         }
         return (best, .covered)
     }
