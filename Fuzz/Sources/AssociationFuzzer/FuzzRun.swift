@@ -2,7 +2,9 @@ import AppSiteAssociation
 
 /// Everything the fuzzer checks for one input.
 ///
-/// - Decoding never crashes, whatever the bytes.
+/// - Decoding and linting never crash, whatever the bytes, and agree: the linter reports
+///   invalid JSON exactly when the decoder's JSON reader fails, and a file the decoder rejects
+///   never passes the linter. Diagnostics point inside the input.
 /// - A decoded file re-encodes (pretty and compact) to text that decodes to an equal file, and
 ///   encoding that file again gives the same text.
 /// - Matching never crashes; a decision and the explanation of the same question agree, and
@@ -10,6 +12,7 @@ import AppSiteAssociation
 /// - The wildcard engine agrees with itself and with a reference matcher: the greedy matcher
 ///   (patterns without variables), the position-set matcher (the same pattern with an empty
 ///   variable appended) and ``ReferenceMatcher`` give the same answer.
+/// - The same for `assetlinks.json`: decode, lint, round trip, and match.
 /// - Inputs that are not JSON are still used: the text is tried as a URL, and its first line as
 ///   a pattern against the rest.
 struct FuzzRun {
@@ -28,15 +31,38 @@ struct FuzzRun {
         let text = String(decoding: bytes, as: UTF8.self)
         checkURLParsing(text)
         checkPatternLine(text)
+        AssetLinksRun(bytes: bytes).run()
+        let report = AssociationLinter().lint(bytes)
+        checkLocations(report)
         let file: AssociationFile
         do {
             file = try AssociationFile(json: bytes)
         } catch {
             _ = error.description
+            let isJSONError = error.parseError != nil
+            precondition(
+                report.codes.contains("aasa.invalid-json") == isJSONError,
+                "the decoder \(isJSONError ? "found" : "did not find") invalid JSON and the linter disagrees: \(error)\n\(report.codes)"
+            )
+            precondition(!report.passes(strict: false), "the linter passes a file the decoder rejects: \(error)")
             return
         }
+        precondition(!report.codes.contains("aasa.invalid-json"), "the linter reports invalid JSON in a file that decodes")
         checkRoundTrip(file)
         checkMatching(file)
+    }
+
+    /// Every diagnostic's location is inside the input.
+    func checkLocations(_ report: LintReport) {
+        for diagnostic in report.diagnostics {
+            _ = diagnostic.description
+            if let location = diagnostic.location {
+                precondition(
+                    location.offset >= 0 && location.offset <= bytes.count && location.line >= 1 && location.column >= 1,
+                    "diagnostic \(diagnostic.code) points outside the input: \(location) (offset \(location.offset), \(bytes.count) bytes)"
+                )
+            }
+        }
     }
 
     // MARK: Round trip
