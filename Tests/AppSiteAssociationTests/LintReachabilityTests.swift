@@ -83,6 +83,56 @@ import Testing
         #expect(budget == 0)
     }
 
+    /// Soundness against the matcher itself: over generated files, no URL is ever decided by a
+    /// rule the linter calls unreachable.
+    @Test func theMatcherNeverDecidesWithARuleReportedUnreachable() throws {
+        var generator = LintRandomNumbers(seed: 2024)
+        func pick<T>(_ choices: [T]) -> T { choices[Int(generator.next() % UInt64(choices.count))] }
+        let paths = [nil, "*", "/a/*", "/a/b", "/a/?", "/a/*/c", "/b/*", "a/b", "/A/*", "/a/b/*", "/?*", "/$(digit)/x"]
+        let queries = [nil, nil, #""x=1""#, #""x=*""#, #"{"x": "1"}"#, #"{"x": "?*"}"#, #"{"x": "*"}"#, #"{"x": "1", "y": "?"}"#]
+        let fragments = [nil, nil, #""f""#, #""*""#, #""?*""#]
+        func component() -> String {
+            var keys: [String] = []
+            if let path = pick(paths) { keys.append(#""/": "\#(path)""#) }
+            if let query = pick(queries) { keys.append(#""?": \#(query)"#) }
+            if let fragment = pick(fragments) { keys.append(##""#": \##(fragment)"##) }
+            if generator.next() % 3 == 0 { keys.append(#""exclude": true"#) }
+            if generator.next() % 6 == 0 { keys.append(#""caseSensitive": false"#) }
+            return "{" + keys.joined(separator: ", ") + "}"
+        }
+        let urls = ["/", "/a", "/a/", "/a/b", "/A/b", "/a/c", "/a/b/c", "/a/x/c", "/b", "/b/x", "/ab", "/1/x", "/12/x"].flatMap { path in
+            ["", "?x=1", "?x=2", "?y=1", "?x=1&y=2", "?x="].flatMap { query in
+                ["", "#f", "#g"].map { "https://example.com\(path)\(query)\($0)" }
+            }
+        }
+        var claims = 0
+        for _ in 0..<250 {
+            let detailCount = 1 + Int(generator.next() % 2)
+            let details = (0..<detailCount).map { index in
+                let apps = index == 0 && generator.next() % 2 == 0 ? #""\#(F.app)", "\#(F.otherApp)""# : #""\#(F.app)""#
+                let rules = (0..<(1 + Int(generator.next() % 4))).map { _ in component() }.joined(separator: ", ")
+                return #"{"appIDs": [\#(apps)], "components": [\#(rules)]}"#
+            }
+            let json = F.details(details.joined(separator: ", "))
+            let report = AssociationLinter().lint(json)
+            let unreachable = Set(report.diagnostics.filter { Self.unreachableCodes.contains($0.code) }.compactMap { diagnostic -> [Int]? in
+                guard let components = diagnostic.path?.components, components.count == 5,
+                      case .index(let detail) = components[2], case .index(let rule) = components[4] else { return nil }
+                return [detail, rule]
+            })
+            claims += unreachable.count
+            guard !unreachable.isEmpty else { continue }
+            let matcher = AssociationMatcher(try AssociationFile(json: json))
+            for url in urls {
+                let decision = try matcher.decision(for: url, appID: F.app)
+                if let rule = decision.rule {
+                    #expect(!unreachable.contains([rule.detailIndex, rule.ruleIndex]), "\(url) decided by \(rule) in \(json)")
+                }
+            }
+        }
+        #expect(claims > 100)
+    }
+
     // MARK: Rules in one detail
 
     @Test func everythingAfterACatchAllIsUnreachable() {
