@@ -96,7 +96,8 @@ import Testing
         }
         let result = try LandfallExecutable.run(arguments, environment: ["NO_COLOR": nil, "COLUMNS": "80"],
                                                 in: CLIFixtures.repositoryRoot)
-        #expect(result.standardOutput + result.standardError == example.expected)
+        #expect(result.standardOutput + result.standardError == example.expected,
+                "README.md shows other output for `\(example.testDescription)`; paste the real output into README.md")
         if let status = example.expectedStatus {
             #expect(result.status == status)
         }
