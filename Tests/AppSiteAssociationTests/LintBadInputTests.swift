@@ -58,6 +58,9 @@ import AppSiteAssociation
         (#"{"webcredentials": []}"#, ["webcredentials"], "expected an object with \"apps\", found an array"),
         (#"{"appclips": {"apps": "x"}}"#, ["appclips", "apps"], "expected an array of strings, found a string"),
         (#"{"activitycontinuation": {"apps": [true]}}"#, ["activitycontinuation", "apps", 0], "expected a string, found a Boolean"),
+        // Places the decoder reads although iOS ignores them: their types still count.
+        (#"{"applinks": {"details": {"ABCDE12345.com.x": {"appIDs": 5, "paths": ["/a"]}}}}"#, ["applinks", "details", "ABCDE12345.com.x", "appIDs"], "expected an array of strings, found a number"),
+        (#"{"applinks": {"substitutionVariables": {"a": 1, "a": ["x"]}, "details": []}}"#, ["applinks", "substitutionVariables", "a"], "expected an array of strings, found a number"),
     ] as [(String, JSONPath, String)])
     func wrongTypesAreErrorsNamingThePathAndTheExpectedType(_ json: String, _ path: JSONPath, _ message: String) {
         let report = AssociationLinter().lint(json)
@@ -142,13 +145,78 @@ import AppSiteAssociation
                 }
             }
             let report = AssociationLinter().lint(bytes)
-            if let file = try? AssociationFile(json: bytes) {
-                #expect(!report.codes.contains("aasa.invalid-json"))
-                let matcher = AssociationMatcher(file)
-                for appID in matcher.appIDs {
-                    _ = try? matcher.decision(for: "https://example.com/help/faq?articleNumber=1234#x", appID: appID)
+            guard let file = try? AssociationFile(json: bytes) else {
+                // A file the decoder rejects never passes the linter.
+                #expect(!report.passes(strict: false), "\(String(decoding: bytes, as: UTF8.self))")
+                continue
+            }
+            #expect(!report.codes.contains("aasa.invalid-json"))
+            let matcher = AssociationMatcher(file)
+            for appID in matcher.appIDs {
+                _ = try? matcher.decision(for: "https://example.com/help/faq?articleNumber=1234#x", appID: appID)
+            }
+        }
+    }
+
+    /// Every value of a real file, in turn, replaced by values of other types (and keys
+    /// repeated): whenever the decoder rejects the result, the linter reports an error.
+    static let legacyKeyed = #"""
+        {"applinks": {"apps": [], "details": {"ABCDE12345.com.example.app": {"paths": ["/buy/*", "NOT /help/*"], "appIDs": ["x"], "appID": "y"}}}}
+        """#
+
+    @Test(arguments: [wellFormed, legacyKeyed])
+    func whateverTheDecoderRejectsTheLinterReportsAsAnError(_ json: String) throws {
+        let base = try JSONValue.parse(json)
+        let replacements: [JSONValue] = [.null, .bool(true), .string("x"), .array([]), .array([.bool(false)]), .object([("a", .null)])]
+        var rejected = 0
+        for index in 0..<Self.nodeCount(base) {
+            for replacement in replacements {
+                for repeating in [false, true] {
+                    var counter = 0
+                    let mutated = Self.replacing(node: index, in: base, with: replacement, repeatingKey: repeating, counter: &counter)
+                    let text = JSONWriter.compact.string(for: mutated)
+                    let report = AssociationLinter().lint(text)
+                    if (try? AssociationFile(json: text)) == nil {
+                        rejected += 1
+                        #expect(report.diagnostics.contains { $0.severity == .error }, "\(text)\n\(report.codes)")
+                    }
                 }
             }
+        }
+        #expect(rejected > 10)
+    }
+
+    static func nodeCount(_ value: JSONValue) -> Int {
+        switch value.kind {
+        case .array(let elements): 1 + elements.map(nodeCount).reduce(0, +)
+        case .object(let members): 1 + members.map { nodeCount($0.value) }.reduce(0, +)
+        default: 1
+        }
+    }
+
+    /// The tree with its `node`-th value (in document order) replaced; with `repeatingKey`, an
+    /// object member keeps its original after the replaced one, so the replaced one is a repeated
+    /// key that iOS ignores.
+    static func replacing(node: Int, in value: JSONValue, with replacement: JSONValue, repeatingKey: Bool, counter: inout Int) -> JSONValue {
+        if counter == node {
+            counter += 1
+            return replacement
+        }
+        counter += 1
+        switch value.kind {
+        case .array(let elements):
+            return .array(elements.map { replacing(node: node, in: $0, with: replacement, repeatingKey: repeatingKey, counter: &counter) })
+        case .object(let members):
+            var result: [(String, JSONValue)] = []
+            for member in members {
+                let before = counter
+                let replaced = replacing(node: node, in: member.value, with: replacement, repeatingKey: repeatingKey, counter: &counter)
+                result.append((member.key, replaced))
+                if before == node, repeatingKey { result.append((member.key, member.value)) }
+            }
+            return .object(result)
+        default:
+            return value
         }
     }
 

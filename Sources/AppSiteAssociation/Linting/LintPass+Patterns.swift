@@ -404,7 +404,17 @@ extension LintPass {
     mutating func lintVariableDefinitions(_ value: JSONValue, at path: JSONPath) -> [SubstitutionVariable]? {
         guard let members = object(value, at: path, expected: "an object whose values are arrays of strings") else { return nil }
         var result: [SubstitutionVariable] = []
-        for member in effectiveMembers(members, at: path, keys: nil) {
+        // The decoder reads every occurrence of a repeated name (the last one wins), so the types
+        // of the earlier ones count too.
+        let effective = effectiveMembers(members, at: path, keys: nil)
+        if effective.count < members.count {
+            var isEffective = Set<Int>()
+            for member in effective { if let offset = member.keyLocation?.offset { isEffective.insert(offset) } }
+            for member in members where !isEffective.contains(member.keyLocation?.offset ?? -1) {
+                _ = stringList(member.value, at: path.appending(member.key))
+            }
+        }
+        for member in effective {
             let name = member.key
             let namePath = path.appending(name)
             let keyLocation = member.keyLocation ?? member.value.location

@@ -337,6 +337,9 @@ extension LintPass {
 
         if let key {
             detail.appID = key.key
+            // Ignored in this form (the key is the app ID), but the decoder still reads their types.
+            if let appIDs = member("appIDs"), stringList(appIDs.value, at: path.appending("appIDs")).damaged { site.damaged = true }
+            if let appID = member("appID"), string(appID.value, at: path.appending("appID")) == nil { site.damaged = true }
         } else {
             if let appIDs = member("appIDs") {
                 let list = lintAppIDList(appIDs.value, at: path.appending("appIDs"))
