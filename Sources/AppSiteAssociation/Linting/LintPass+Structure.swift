@@ -218,7 +218,7 @@ extension LintPass {
                    fix: "add \"apps\": [\"<TeamID>.<bundle ID>\"], or remove the service")
         } else if let apps, apps.value.arrayValue?.isEmpty == true {
             report(.serviceWithoutApps, path.appending("apps"), apps.value.location,
-                   "\(Self.quoted(member.key)).apps is empty, so the service does nothing",
+                   "\(member.key).apps is empty, so the service does nothing",
                    fix: "list the app IDs, or remove the service")
         }
         return service
