@@ -73,7 +73,7 @@ public enum AASALintCode: String, Sendable, CaseIterable, Codable {
     case queryInPath = "aasa.query-in-path"
     /// A `#` pattern that starts with `#`.
     case fragmentStartsWithHash = "aasa.fragment-starts-with-hash"
-    /// A `?` pattern that starts with `?` and a query item.
+    /// A `?` pattern (or query item name) that starts with `?` and a name.
     case queryStartsWithQuestionMark = "aasa.query-starts-with-question-mark"
     /// A path pattern without its leading `/`.
     case pathWithoutLeadingSlash = "aasa.path-without-leading-slash"
@@ -171,14 +171,14 @@ public enum AASALintCode: String, Sendable, CaseIterable, Codable {
         case .fragmentInPath: "a path pattern contains #, but a URL path never does; use the \"#\" key"
         case .queryInPath: "a path pattern contains a query (?name=), but a URL path never does; use the \"?\" key"
         case .fragmentStartsWithHash: "a \"#\" pattern starts with #, but the fragment is compared without it"
-        case .queryStartsWithQuestionMark: "a \"?\" pattern starts with ?name=, but the query is compared without the ?"
+        case .queryStartsWithQuestionMark: "a \"?\" pattern (or item name) starts with ? and a name, but the query is compared without the ?"
         case .pathWithoutLeadingSlash: "a path pattern has no leading /; iOS adds it (observed), but write it"
         case .componentWithoutPattern: "a component has no \"/\", \"?\" or \"#\" key, so it matches every URL"
         case .ignoredQueryDictionary: "a query dictionary has a value that is not a string, so iOS ignores the whole dictionary"
         case .patternInDefaults: "defaults carry a pattern key or exclude; iOS applies them (observed), but it is undocumented"
         case .lowercasePercentHex: "a percent-escape uses lower-case hex in a pattern compared as written; hex case matters"
         case .percentEscapeWithDecoding: "a pattern has a percent-escape but percentEncoded is false, so the URL is decoded and the escape never matches"
-        case .unencodedCharacter: "a pattern has a space or non-ASCII character but URLs are compared percent-encoded, so it never matches"
+        case .unencodedCharacter: "a pattern has a space, control or non-ASCII character but URLs are compared percent-encoded, so it never matches"
         case .undefinedVariable: "$(name) is neither a substitution variable of the file nor a built-in, so the pattern matches nothing"
         case .malformedVariableReference: "a $( is not a well-formed $(name) reference and is matched as literal text"
         case .invalidVariableName: "a substitution variable name is empty or contains $, ( or ), so it cannot be used"
