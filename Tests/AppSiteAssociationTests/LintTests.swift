@@ -296,21 +296,27 @@ import Testing
         #expect(report.codes.contains("aasa.malformed-variable-reference"), "\(report.codes)")
     }
 
-    @Test func variableReferencesAreFoundAsTheMatcherReadsThem() {
+    @Test func patternPiecesReassembleIntoThePatternTheyCameFrom() {
         var generator = LintRandomNumbers(seed: 11)
         let alphabet: [Character] = ["$", "(", ")", "a", "b", "/", "*"]
         for _ in 0..<5_000 {
             let text = String((0..<Int(generator.next() % 14)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
-            var malformed: [String] = []
-            let pieces = WildcardPattern.pieces(of: text, malformed: &malformed)
-            let names = pieces.compactMap { piece -> String? in
+            let references = VariableReferences(in: text)
+            let rebuilt = references.pieces.map { piece -> String in
+                switch piece {
+                case .text(let text): text
+                case .variable(let name): "$(\(name))"
+                }
+            }.joined()
+            #expect(rebuilt == text, "\(text)")
+            let names = references.pieces.compactMap { piece -> String? in
                 if case .variable(let name) = piece { return name }
                 return nil
             }
-            let references = VariableReferences(in: text)
             #expect(references.names == names, "\(text)")
-            #expect(references.malformedCount == malformed.count, "\(text)")
-            #expect(references.malformed.map(\.text) == Array(malformed.prefix(VariableReferences.maximumMalformed)), "\(text)")
+            for name in names {
+                #expect(!name.isEmpty && !name.contains("$") && !name.contains("(") && !name.contains(")"), "\(text)")
+            }
         }
     }
 

@@ -130,12 +130,28 @@ import AppSiteAssociation
         #expect(try AssociationMatcher(file).decision(for: "https://example.com/a", appID: Self.app).outcome == .exclude)
     }
 
-    @Test func detailsKeyedByTheSameAppIDTwiceAreBothConsultedInOrder() throws {
+    @Test func detailsKeyedByTheSameAppIDTwiceKeepOnlyTheLastAsIOSJSONReaderDoes() throws {
         let file = try AssociationFile(json: """
         {"applinks": {"details": {"\(Self.app)": {"paths": ["/a"]}, "\(Self.app)": {"paths": ["/b"]}}}}
         """)
+        #expect(file.appLinks?.details.count == 1)
         let matcher = AssociationMatcher(file)
         #expect(try matcher.decision(for: "https://example.com/b", appID: Self.app).outcome == .match)
-        #expect(try matcher.decision(for: "https://example.com/b", appID: Self.app).rule?.detailIndex == 1)
+        #expect(try matcher.decision(for: "https://example.com/a", appID: Self.app).outcome == .noMatch)
+    }
+
+    @Test func aRepeatedQueryItemNameKeepsItsLastPatternEvenWhenAnEarlierCopyIsNotAString() throws {
+        let file = try AssociationFile(json: """
+        {"applinks": {"details": [{"appIDs": ["\(Self.app)"], "components": [{"?": {"a": true, "a": "x"}}]}]}}
+        """)
+        #expect(file.appLinks?.details.first?.components?.first?.query == .items([QueryItemPattern(name: "a", pattern: "x")]))
+        #expect(try AssociationMatcher(file).decision(for: "https://example.com/?a=y", appID: Self.app).outcome == .noMatch)
+    }
+
+    @Test func appIDsInsideADetailKeyedByAppIDAreNotRead() throws {
+        let file = try AssociationFile(json: """
+        {"applinks": {"details": {"\(Self.app)": {"appIDs": 5, "paths": ["/a"]}}}}
+        """)
+        #expect(file.appLinks?.details.first?.effectiveAppIDs == [Self.app])
     }
 }

@@ -154,7 +154,7 @@ struct RandomAssociationFiles {
             apps: maybe { $0.strings() },
             defaults: maybe { $0.rule() },
             substitutionVariables: maybe { random in random.uniqueStrings().map { SubstitutionVariable(name: $0, values: random.strings()) } },
-            details: (0..<int(0...4)).map { _ in keyed ? keyedDetail() : detail() },
+            details: keyed ? keyedDetails() : (0..<int(0...4)).map { _ in detail() },
             detailsForm: keyed ? .keyedByAppID : .list
         )
     }
@@ -169,12 +169,15 @@ struct RandomAssociationFiles {
         )
     }
 
-    /// In the oldest form the key is the app ID; `appIDs` inside is not read back.
-    mutating func keyedDetail() -> AppLinkDetail {
-        var detail = detail()
-        detail.appIDs = nil
-        detail.appID = string()
-        return detail
+    /// In the oldest form the key is the app ID, so keys are unique (iOS keeps the last of a
+    /// repeated key); `appIDs` inside is not read back.
+    mutating func keyedDetails() -> [AppLinkDetail] {
+        uniqueStrings().map { key in
+            var detail = detail()
+            detail.appIDs = nil
+            detail.appID = key
+            return detail
+        }
     }
 
     mutating func paths() -> [String] {
@@ -200,9 +203,13 @@ struct RandomAssociationFiles {
         case 1:
             return .items(uniqueStrings().map { QueryItemPattern(name: $0, pattern: string()) })
         default:
-            // A dictionary iOS ignores: at least one value is not a string (duplicate keys allowed).
+            // A dictionary iOS ignores: at least one value is not a string (duplicate keys allowed,
+            // but the non-string value is the last of its key, as iOS keeps the last).
             var members = (0..<int(0...2)).map { _ in (string(), JSONValue.string(string())) }
-            members.insert((string(), nonStringValue(depth: 2)), at: int(0...members.count))
+            let position = int(0...members.count)
+            let key = string()
+            members.insert((key, nonStringValue(depth: 2)), at: position)
+            members = members.enumerated().filter { $0.offset <= position || $0.element.0 != key }.map(\.element)
             return .ignoredDictionary(.object(members))
         }
     }

@@ -79,9 +79,8 @@ extension AssetLinksMatcher {
     /// mapped to its own text, so the shared wildcard engine matches it literally (a `*` or `?`
     /// inside it stays a wildcard, as in the text).
     static func compile(_ source: String) -> WildcardPattern {
-        var malformed: [String] = []
         var literal: [String: [String]] = [:]
-        for case .variable(let name) in WildcardPattern.pieces(of: source, malformed: &malformed) {
+        for name in VariableReferences(in: source).names {
             literal[name] = ["$(\(name))"]
         }
         return WildcardPattern(source, variables: SubstitutionTable(defined: literal), caseSensitive: true)

@@ -49,6 +49,23 @@ struct ObjectView {
     func last(_ key: String) -> JSONValue? {
         members.last { $0.key == key }?.value
     }
+
+    /// The members with repeated keys removed, as iOS's JSON reader sees them: each key once,
+    /// at its first position, with its last value. Linear in the number of members.
+    var uniqueMembers: [JSONMember] {
+        var positions: [String: Int] = [:]
+        var unique: [JSONMember] = []
+        unique.reserveCapacity(members.count)
+        for member in members {
+            if let position = positions[member.key] {
+                unique[position].value = member.value
+            } else {
+                positions[member.key] = unique.count
+                unique.append(member)
+            }
+        }
+        return unique
+    }
 }
 
 /// Reads model values from a JSON tree, throwing precise errors on type mismatches.
@@ -114,8 +131,9 @@ struct ModelReader {
                 }
             case .object(let members):
                 service.detailsForm = .keyedByAppID
-                for member in members {
-                    var entry = try detail(member.value, at: detailsPath.appending(member.key))
+                for member in ObjectView(members: members).uniqueMembers {
+                    // The key is the app ID; iOS does not read `appID` or `appIDs` inside the entry.
+                    var entry = try detail(member.value, at: detailsPath.appending(member.key), readsAppIDs: false)
                     entry.appID = member.key
                     entry.appIDs = nil
                     service.details.append(entry)
@@ -130,24 +148,19 @@ struct ModelReader {
     func substitutionVariables(_ value: JSONValue, at path: JSONPath) throws(AssociationDecodingError) -> [SubstitutionVariable] {
         let object = try object(value, at: path, expected: "an object whose values are arrays of strings")
         var result: [SubstitutionVariable] = []
-        for member in object.members {
-            let values = try strings(member.value, at: path.appending(member.key))
-            if let existing = result.firstIndex(where: { $0.name == member.key }) {
-                result[existing].values = values
-            } else {
-                result.append(SubstitutionVariable(name: member.key, values: values))
-            }
+        for member in object.uniqueMembers {
+            result.append(SubstitutionVariable(name: member.key, values: try strings(member.value, at: path.appending(member.key))))
         }
         return result
     }
 
-    func detail(_ value: JSONValue, at path: JSONPath) throws(AssociationDecodingError) -> AppLinkDetail {
+    func detail(_ value: JSONValue, at path: JSONPath, readsAppIDs: Bool = true) throws(AssociationDecodingError) -> AppLinkDetail {
         let object = try object(value, at: path, expected: "an object with \"appIDs\" and \"components\"")
         var detail = AppLinkDetail()
-        if let appIDs = object.last("appIDs") {
+        if readsAppIDs, let appIDs = object.last("appIDs") {
             detail.appIDs = try strings(appIDs, at: path.appending("appIDs"))
         }
-        if let appID = object.last("appID") {
+        if readsAppIDs, let appID = object.last("appID") {
             detail.appID = try string(appID, at: path.appending("appID"))
         }
         if let defaults = object.last("defaults") {
@@ -189,16 +202,12 @@ struct ModelReader {
             return .string(text)
         case .object(let members):
             var items: [QueryItemPattern] = []
-            for member in members {
+            for member in ObjectView(members: members).uniqueMembers {
                 guard let pattern = member.value.stringValue else {
                     // iOS ignores the whole dictionary when a value is not a string (observed).
                     return .ignoredDictionary(value)
                 }
-                if let existing = items.firstIndex(where: { $0.name == member.key }) {
-                    items[existing].pattern = pattern
-                } else {
-                    items.append(QueryItemPattern(name: member.key, pattern: pattern))
-                }
+                items.append(QueryItemPattern(name: member.key, pattern: pattern))
             }
             return .items(items)
         default:

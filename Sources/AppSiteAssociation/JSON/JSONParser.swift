@@ -246,36 +246,57 @@ private struct Reader {
 
     mutating func parseString() throws(JSONParseError) -> String {
         position += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
-        var runStart = position
-        func flushRun(_ reader: Reader, upTo end: Int, into view: inout String.UnicodeScalarView) {
-            if end > runStart {
-                view.append(contentsOf: String(decoding: reader.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
-            }
-        }
+        let start = position
+        // Fast path: most strings have no escapes and are taken straight from the bytes.
         while true {
             guard position < bytes.count else {
                 throw fail("unterminated string: expected '\"' before the end of the file")
             }
             let byte = bytes[position]
-            switch byte {
-            case UInt8(ascii: "\""):
-                flushRun(self, upTo: position, into: &scalars)
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[start..<position], as: UTF8.self)
                 position += 1
-                return String(scalars)
-            case UInt8(ascii: "\\"):
-                flushRun(self, upTo: position, into: &scalars)
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            try scanCharacter(byte)
+        }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: String(decoding: bytes[start..<position], as: UTF8.self).unicodeScalars)
+        var runStart = position
+        while true {
+            guard position < bytes.count else {
+                throw fail("unterminated string: expected '\"' before the end of the file")
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                if position > runStart {
+                    scalars.append(contentsOf: String(decoding: bytes[runStart..<position], as: UTF8.self).unicodeScalars)
+                }
+                if byte == UInt8(ascii: "\"") {
+                    position += 1
+                    return String(scalars)
+                }
                 try parseEscape(into: &scalars)
                 runStart = position
-            case 0x00..<0x20:
-                throw fail(byte == 0x0A
-                    ? "unterminated string: a line break inside a string must be written \\n"
-                    : "control character 0x\(String(byte, radix: 16, uppercase: true)) inside a string must be escaped")
-            case 0x00..<0x80:
-                position += 1
-            default:
-                try skipMultibyteScalar(lead: byte)
+                continue
             }
+            try scanCharacter(byte)
+        }
+    }
+
+    /// Moves past one unescaped character of a string, refusing control characters and invalid UTF-8.
+    @inline(__always)
+    mutating func scanCharacter(_ byte: UInt8) throws(JSONParseError) {
+        switch byte {
+        case 0x00..<0x20:
+            throw fail(byte == 0x0A
+                ? "unterminated string: a line break inside a string must be written \\n"
+                : "control character 0x\(String(byte, radix: 16, uppercase: true)) inside a string must be escaped")
+        case 0x00..<0x80:
+            position += 1
+        default:
+            try skipMultibyteScalar(lead: byte)
         }
     }
 

@@ -65,8 +65,8 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
     public var caseInsensitive: Bool { storage.caseInsensitive }
     /// The variables the pattern refers to, in order.
     public var variables: [VariableReference] { storage.variables }
-    /// `$(` sequences that are not well-formed references (no `)`, an empty name, or a name
-    /// containing `$` or `(`); they are matched as literal text.
+    /// The first few `$(` sequences that are not well-formed references (no `)`, an empty name,
+    /// or a name containing `$` or `(`); they are matched as literal text.
     public var malformedReferences: [String] { storage.malformedReferences }
 
     var tokens: [Token] { storage.tokens }
@@ -84,9 +84,9 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
     ///     inputs must then be lower-cased with ``foldCase(_:)`` before matching.
     public init(_ source: String, variables: SubstitutionTable = .builtinsOnly, caseSensitive: Bool = true) {
         var references: [VariableReference] = []
-        var malformed: [String] = []
         var tokens: [Token] = []
-        for piece in Self.pieces(of: source, malformed: &malformed) {
+        let split = VariableReferences(in: source)
+        for piece in split.pieces {
             switch piece {
             case .text(let text):
                 tokens += Self.tokens(forText: caseSensitive ? text : text.lowercased())
@@ -104,7 +104,7 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
             }
         }
         storage = Storage(source: source, caseInsensitive: !caseSensitive, variables: references,
-                          malformedReferences: malformed, tokens: Self.merged(tokens))
+                          malformedReferences: split.malformed.map(\.text), tokens: Self.merged(tokens))
     }
 
     /// `source`.
@@ -143,47 +143,6 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     // MARK: Compiling
-
-    enum Piece: Equatable {
-        case text(String)
-        case variable(String)
-    }
-
-    /// Splits pattern text into literal-or-wildcard text and `$(name)` references.
-    static func pieces(of source: String, malformed: inout [String]) -> [Piece] {
-        var pieces: [Piece] = []
-        var text = ""
-        var rest = Substring(source)
-        while let dollar = rest.firstIndex(of: "$") {
-            text += rest[..<dollar]
-            let afterDollar = rest.index(after: dollar)
-            guard afterDollar < rest.endIndex, rest[afterDollar] == "(" else {
-                text.append("$")
-                rest = rest[afterDollar...]
-                continue
-            }
-            let nameStart = rest.index(after: afterDollar)
-            guard let close = rest[nameStart...].firstIndex(of: ")") else {
-                malformed.append(String(rest[dollar...]))
-                text += rest[dollar...]
-                rest = rest[rest.endIndex...]
-                break
-            }
-            let name = rest[nameStart..<close]
-            if name.isEmpty || name.contains("$") || name.contains("(") {
-                malformed.append(String(rest[dollar...close]))
-                text.append("$")
-                rest = rest[afterDollar...]
-                continue
-            }
-            if !text.isEmpty { pieces.append(.text(text)); text = "" }
-            pieces.append(.variable(String(name)))
-            rest = rest[rest.index(after: close)...]
-        }
-        text += rest
-        if !text.isEmpty { pieces.append(.text(text)) }
-        return pieces
-    }
 
     /// Tokens for text with `*` and `?` wildcards and no variables.
     static func tokens(forText text: String) -> [Token] {

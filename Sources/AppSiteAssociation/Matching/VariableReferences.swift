@@ -1,9 +1,20 @@
-/// The `$(name)` references in a pattern, found the way ``WildcardPattern`` reads them, in time
-/// linear in the pattern's length (a hostile pattern such as `$(a$(a$(a...)` stays fast).
+/// A pattern's text split into literal-or-wildcard text and `$(name)` references: how
+/// ``WildcardPattern`` reads a pattern and how the linter checks one, in time linear in the
+/// pattern's length (a hostile pattern such as `$(a$(a$(a...)` stays fast).
 ///
 /// A `$(` followed by a name and `)` is a reference; a `$(` with no `)` after it, with an empty
 /// name, or with a name containing `$` or `(` is malformed and is matched as literal text.
 struct VariableReferences {
+    /// One stretch of a pattern.
+    enum Piece: Equatable {
+        /// Text with `*` and `?` wildcards and no variables (malformed references included, literally).
+        case text(String)
+        /// A `$(name)` reference.
+        case variable(String)
+    }
+
+    /// The pattern in order: text and references.
+    var pieces: [Piece] = []
     /// The names referred to, in order.
     var names: [String] = []
     /// Why a `$(` is not a reference.
@@ -29,8 +40,16 @@ struct VariableReferences {
 
     init(in text: String) {
         let bytes = Array(text.utf8)
-        guard bytes.contains(UInt8(ascii: "$")) else { return }
+        guard bytes.contains(UInt8(ascii: "$")) else {
+            if !text.isEmpty { pieces = [.text(text)] }
+            return
+        }
         let count = bytes.count
+        var textStart = 0
+        func flushText(upTo end: Int) {
+            if end > textStart { pieces.append(.text(String(decoding: bytes[textStart..<end], as: UTF8.self))) }
+        }
+        defer { flushText(upTo: count) }
         // For each position, the next `)` and the next `$` or `(` at or after it.
         var nextClose = [Int](repeating: count, count: count + 1)
         var nextOpening = [Int](repeating: count, count: count + 1)
@@ -58,8 +77,12 @@ struct VariableReferences {
                 index += 1
                 continue
             }
-            names.append(String(decoding: bytes[nameStart..<close], as: UTF8.self))
+            let name = String(decoding: bytes[nameStart..<close], as: UTF8.self)
+            flushText(upTo: index)
+            pieces.append(.variable(name))
+            names.append(name)
             index = close + 1
+            textStart = index
         }
     }
 
