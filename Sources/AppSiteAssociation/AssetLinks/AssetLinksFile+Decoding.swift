@@ -19,13 +19,7 @@ extension AssetLinksFile {
     ///
     /// - Throws: ``AssociationDecodingError`` naming the exact place of the first problem.
     public init(json bytes: some Collection<UInt8>) throws(AssociationDecodingError) {
-        let document: JSONParser.Document
-        do {
-            document = try JSONParser().parseDocument(bytes)
-        } catch {
-            throw AssociationDecodingError(error)
-        }
-        try self.init(jsonValue: document.value)
+        try self.init(jsonValue: try JSONParser().decodableValue(bytes))
     }
 
     /// Decodes a file from JSON text. See ``init(json:)-(Collection<UInt8>)``.

@@ -25,7 +25,7 @@ enum AssetLinksSpelling {
                 }
                 continue
             }
-            let distance = editDistance(folded, target, limit: allowed)
+            let distance = EditDistance.between(folded, target, limit: allowed)
             if distance <= allowed, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
             }
@@ -36,31 +36,5 @@ enum AssetLinksSpelling {
     /// Lower-cased scalars without `_`, `-` and spaces, for comparing spellings.
     static func fold(_ word: String) -> [Unicode.Scalar] {
         word.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != " " }
-    }
-
-    /// Optimal-string-alignment distance (insertions, deletions, substitutions and swaps of
-    /// neighbours), giving up once every path exceeds `limit`.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, previousPrevious[j - 2] + 1)
-                }
-                current[j] = value
-                rowMinimum = min(rowMinimum, value)
-            }
-            if rowMinimum > limit { return rowMinimum }
-            (previousPrevious, previous, current) = (previous, current, previousPrevious)
-        }
-        return previous[b.count]
     }
 }

@@ -8,13 +8,7 @@ extension AssociationFile {
     ///
     /// - Throws: ``AssociationDecodingError``.
     public init(json bytes: some Collection<UInt8>) throws(AssociationDecodingError) {
-        let document: JSONParser.Document
-        do {
-            document = try JSONParser().parseDocument(bytes)
-        } catch {
-            throw AssociationDecodingError(error)
-        }
-        try self.init(jsonValue: document.value)
+        try self.init(jsonValue: try JSONParser().decodableValue(bytes))
     }
 
     /// Decodes a file from JSON text. See ``init(json:)``.
@@ -38,6 +32,18 @@ extension AssociationFile {
         }
         if let value = top.last("activitycontinuation") {
             activityContinuation = try reader.appsService(value, at: [.key("activitycontinuation")])
+        }
+    }
+}
+
+extension JSONParser {
+    /// Parses a document for a decoder: a syntax error becomes an ``AssociationDecodingError``
+    /// and a byte-order mark is skipped.
+    func decodableValue(_ bytes: some Collection<UInt8>) throws(AssociationDecodingError) -> JSONValue {
+        do {
+            return try parseDocument(bytes).value
+        } catch {
+            throw AssociationDecodingError(error)
         }
     }
 }

@@ -20,38 +20,12 @@ struct KeySuggestion {
         var best: (key: String, distance: Int)?
         for known in knownKeys where known.count >= 3 {
             let limit = known.count >= 8 ? 2 : 1
-            let distance = Self.editDistance(Array(folded.unicodeScalars), Array(known.lowercased().unicodeScalars), limit: limit)
+            let distance = EditDistance.between(Array(folded.unicodeScalars), Array(known.lowercased().unicodeScalars), limit: limit)
             if distance <= limit, distance < (best?.distance ?? Int.max) {
                 best = (known, distance)
             }
         }
         return best?.key
-    }
-
-    /// Optimal string alignment distance (insertions, deletions, substitutions and swaps of
-    /// neighbours), giving up with `limit + 1` once it must exceed `limit`.
-    static func editDistance(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar], limit: Int) -> Int {
-        if abs(lhs.count - rhs.count) > limit { return limit + 1 }
-        if lhs.isEmpty || rhs.isEmpty { return max(lhs.count, rhs.count) }
-        var before = [Int](repeating: 0, count: rhs.count + 1)
-        var previous = Array(0...rhs.count)
-        var current = [Int](repeating: 0, count: rhs.count + 1)
-        for i in 1...lhs.count {
-            current[0] = i
-            var rowMinimum = current[0]
-            for j in 1...rhs.count {
-                let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
-                    value = min(value, before[j - 2] + 1)
-                }
-                current[j] = value
-                rowMinimum = min(rowMinimum, value)
-            }
-            if rowMinimum > limit { return limit + 1 }
-            (before, previous, current) = (previous, current, before)
-        }
-        return previous[rhs.count]
     }
 }
 
