@@ -11,12 +11,12 @@ extension AssociationFile {
         try self.init(jsonValue: try JSONParser().decodableValue(bytes))
     }
 
-    /// Decodes a file from JSON text. See ``init(json:)``.
+    /// Decodes a file from JSON text. See ``init(json:)-(Collection<UInt8>)``.
     public init(json text: String) throws(AssociationDecodingError) {
         try self.init(json: Array(text.utf8))
     }
 
-    /// Decodes a file from a parsed JSON tree. See ``init(json:)``.
+    /// Decodes a file from a parsed JSON tree. See ``init(json:)-(Collection<UInt8>)``.
     public init(jsonValue root: JSONValue) throws(AssociationDecodingError) {
         let reader = ModelReader()
         let top = try reader.object(root, at: JSONPath(), expected: "an object with services such as \"applinks\"")

@@ -1,6 +1,6 @@
 /// An `apple-app-site-association` file: the services a web domain associates with apps.
 ///
-/// Decode one with ``init(json:)``, ask it questions with ``AssociationMatcher``,
+/// Decode one with ``init(json:)-(Collection<UInt8>)``, ask it questions with ``AssociationMatcher``,
 /// check it with ``AssociationLinter``, and write it back with ``encoded(style:)``.
 ///
 /// ```swift
