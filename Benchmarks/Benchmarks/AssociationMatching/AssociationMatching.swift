@@ -6,7 +6,7 @@ import Benchmark
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .cpuTotal, .throughput, .mallocCountTotal],
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
         warmupIterations: 3,
         maxDuration: .seconds(3),
         maxIterations: 1_000_000
