@@ -6,30 +6,7 @@ import AppSiteAssociation
     static let app = "ABCDE12345.com.example.app"
 
     /// The overview file of aasa-semantics.md, as written there.
-    static let overviewFile = """
-    {
-      "applinks": {
-        "defaults": { "caseSensitive": false },
-        "substitutionVariables": { "food": ["burrito", "taco"] },
-        "details": [
-          {
-            "appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app2"],
-            "defaults": { "percentEncoded": false },
-            "components": [
-              { "#": "no_universal_links", "exclude": true, "comment": "opt-out fragment" },
-              { "/": "/buy/*" },
-              { "/": "/help/website/*", "exclude": true },
-              { "/": "/help/*", "?": { "articleNumber": "????" } },
-              { "/": "/$(lang)_$(region)/$(food)/*" }
-            ]
-          }
-        ]
-      },
-      "webcredentials": { "apps": ["ABCDE12345.com.example.app"] },
-      "appclips": { "apps": ["ABCDE12345.com.example.app.Clip"] },
-      "activitycontinuation": { "apps": ["ABCDE12345.com.example.app"] }
-    }
-    """
+    static let overviewFile = TestResources.semanticsExample
 
     @Test func theModernOverviewFileDecodesEveryKey() throws {
         let file = try AssociationFile(json: Self.overviewFile)

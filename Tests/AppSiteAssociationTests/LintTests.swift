@@ -5,30 +5,7 @@ import Testing
     typealias F = LintFixtures
 
     /// The example from `aasa-semantics.md`: every modern feature, used correctly.
-    static let semanticsExample = #"""
-    {
-      "applinks": {
-        "defaults": { "caseSensitive": false },
-        "substitutionVariables": { "food": ["burrito", "taco"] },
-        "details": [
-          {
-            "appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app2"],
-            "defaults": { "percentEncoded": false },
-            "components": [
-              { "#": "no_universal_links", "exclude": true, "comment": "opt-out fragment" },
-              { "/": "/buy/*" },
-              { "/": "/help/website/*", "exclude": true },
-              { "/": "/help/*", "?": { "articleNumber": "????" } },
-              { "/": "/$(lang)_$(region)/$(food)/*" }
-            ]
-          }
-        ]
-      },
-      "webcredentials": { "apps": ["ABCDE12345.com.example.app"] },
-      "appclips": { "apps": ["ABCDE12345.com.example.app.Clip"] },
-      "activitycontinuation": { "apps": ["ABCDE12345.com.example.app"] }
-    }
-    """#
+    static let semanticsExample = TestResources.semanticsExample
 
     static let cleanFiles: [String] = [
         semanticsExample,

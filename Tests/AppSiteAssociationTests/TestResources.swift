@@ -14,4 +14,30 @@ enum TestResources {
             ?? repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
         return shared.appendingPathComponent("conformance/aasa-matching.json")
     }
+
+    /// The overview file of `aasa-semantics.md`, as written there: every modern feature, used correctly.
+    static let semanticsExample = #"""
+    {
+      "applinks": {
+        "defaults": { "caseSensitive": false },
+        "substitutionVariables": { "food": ["burrito", "taco"] },
+        "details": [
+          {
+            "appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app2"],
+            "defaults": { "percentEncoded": false },
+            "components": [
+              { "#": "no_universal_links", "exclude": true, "comment": "opt-out fragment" },
+              { "/": "/buy/*" },
+              { "/": "/help/website/*", "exclude": true },
+              { "/": "/help/*", "?": { "articleNumber": "????" } },
+              { "/": "/$(lang)_$(region)/$(food)/*" }
+            ]
+          }
+        ]
+      },
+      "webcredentials": { "apps": ["ABCDE12345.com.example.app"] },
+      "appclips": { "apps": ["ABCDE12345.com.example.app.Clip"] },
+      "activitycontinuation": { "apps": ["ABCDE12345.com.example.app"] }
+    }
+    """#
 }

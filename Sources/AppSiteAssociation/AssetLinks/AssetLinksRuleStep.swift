@@ -22,8 +22,6 @@ public struct AssetLinksRuleStep: Sendable, Hashable, Codable, CustomStringConve
 
     /// `statement 1, rule 4 `/products/*` (exclude): path matched`.
     public var description: String {
-        let exclusion = isExclusion ? " (exclude)" : ""
-        let detail = checks.isEmpty ? "matches every URL" : checks.map(\.description).joined(separator: "; ")
-        return "\(rule) `\(label)`\(exclusion): \(detail)"
+        RuleStep.describe(rule: rule, label: label, isExclusion: isExclusion, checks: checks)
     }
 }

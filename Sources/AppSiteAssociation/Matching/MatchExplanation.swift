@@ -51,11 +51,17 @@ public struct RuleStep: Sendable, Hashable, Codable, CustomStringConvertible {
         self.checks = checks
     }
 
-    /// `rule 4 `/help/*`: path matched; query item ...`.
+    /// `detail 1, rule 4 `/help/*`: path matched; query item ...`.
     public var description: String {
+        Self.describe(rule: rule, label: label, isExclusion: isExclusion, checks: checks)
+    }
+
+    /// The one wording of a rule tried, for iOS and Android explanations alike:
+    /// `<where> `<label>` (exclude): <each check>`.
+    static func describe(rule: some CustomStringConvertible, label: String, isExclusion: Bool, checks: [PartCheck]) -> String {
         let exclusion = isExclusion ? " (exclude)" : ""
         let detail = checks.isEmpty ? "matches every URL" : checks.map(\.description).joined(separator: "; ")
-        return "detail \(rule.detailIndex + 1), rule \(rule.ruleIndex + 1) `\(label)`\(exclusion): \(detail)"
+        return "\(rule) `\(label)`\(exclusion): \(detail)"
     }
 }
 
