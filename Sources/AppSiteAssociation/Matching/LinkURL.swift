@@ -14,10 +14,13 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
     /// The whole URL as given.
     public let text: String
     /// The scheme, lower-cased (`https`).
-    public let scheme: String
+    public var scheme: String { part(schemeRange).lowercased() }
+    /// Whether iOS treats the URL as a possible universal link: `http` or `https` (in any case).
+    public let isWebURL: Bool
     /// The port, when one is written.
     public let port: Int?
     /// Byte ranges of the parts within `text`'s UTF-8.
+    let schemeRange: Range<Int>
     let hostRange: Range<Int>
     let pathRange: Range<Int>
     let queryRange: Range<Int>?
@@ -61,7 +64,8 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
             throw ParseError(input: text, reason: failure.reason)
         case .success(let parts):
             self.text = text
-            self.scheme = parts.scheme
+            self.schemeRange = parts.scheme
+            self.isWebURL = parts.isWebURL
             self.port = parts.port
             self.hostRange = parts.host
             self.pathRange = parts.path
@@ -72,7 +76,8 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     private struct Parts {
-        var scheme: String
+        var scheme: Range<Int>
+        var isWebURL: Bool
         var port: Int?
         var host: Range<Int>
         var path: Range<Int>
@@ -98,7 +103,11 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
               isSchemeStart(bytes[0]), bytes[1..<colon].allSatisfy(isSchemeCharacter) else {
             return fail("it has no scheme; write the whole URL, such as https://example.com/path")
         }
-        let scheme = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<colon]), as: UTF8.self).lowercased()
+        // `http` or `https` in any case, without making a string.
+        func lowered(_ index: Int) -> UInt8 { bytes[index] | 0x20 }
+        let isWebURL = (colon == 4 || (colon == 5 && lowered(4) == UInt8(ascii: "s")))
+            && lowered(0) == UInt8(ascii: "h") && lowered(1) == UInt8(ascii: "t")
+            && lowered(2) == UInt8(ascii: "t") && lowered(3) == UInt8(ascii: "p")
         var index = colon + 1
         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") else {
             return fail("it has no host; write scheme://host/path")
@@ -137,7 +146,7 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
         index = authorityEnd
         var pathEnd = index
         while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") { pathEnd += 1 }
-        var parts = Parts(scheme: scheme, port: port, host: hostStart..<hostEnd, path: index..<pathEnd, isASCII: isASCII)
+        var parts = Parts(scheme: 0..<colon, isWebURL: isWebURL, port: port, host: hostStart..<hostEnd, path: index..<pathEnd, isASCII: isASCII)
         index = pathEnd
         if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
             var queryEnd = index + 1
@@ -154,8 +163,6 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
     /// The text the URL was parsed from.
     public var description: String { text }
 
-    /// Whether iOS treats the URL as a possible universal link: `http` or `https`.
-    public var isWebURL: Bool { scheme == "https" || scheme == "http" }
 
     private static func isSchemeStart(_ byte: UInt8) -> Bool {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")

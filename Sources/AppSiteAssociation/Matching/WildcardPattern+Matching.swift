@@ -127,6 +127,13 @@ extension WildcardPattern {
                 precondition(!alternative, "variable values cannot contain variables")
                 let inner = sets.alternative
                 for tokens in alternatives {
+                    // Most values are plain words: compare them in place, with no inner pass.
+                    if tokens.count == 1, case .literal(let bytes) = tokens[0] {
+                        forEachPosition { position in
+                            if subject.hasLiteral(bytes, at: position) { set(position + bytes.count) }
+                        }
+                        continue
+                    }
                     _ = inner.current.update(fromContentsOf: current)
                     if advance(inner, tokens: tokens, subject: subject, caseInsensitive: caseInsensitive, alternative: true) {
                         for word in 0..<next.count where inner.current[word] != 0 {
