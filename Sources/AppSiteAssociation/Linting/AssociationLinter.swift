@@ -30,8 +30,32 @@ public struct AssociationLinter: Sendable {
 
     /// Lints a file's bytes.
     public func lint(_ bytes: some Collection<UInt8>) -> LintReport {
+        check(bytes, decoding: false).report
+    }
+
+    /// What a tool or server loading a file needs, from one parse: the lint report, and the
+    /// decoded file when the file decodes.
+    public struct Checked: Sendable {
+        /// Every problem found.
+        public var report: LintReport
+        /// The file, or `nil` when it does not decode (the report then has an error saying why).
+        public var file: AssociationFile?
+    }
+
+    /// Lints and decodes `bytes`, parsing them once.
+    ///
+    /// ```swift
+    /// let checked = AssociationLinter().check(bytes)
+    /// guard let file = checked.file, checked.report.passes(strict: false) else { ... }
+    /// ```
+    public func check(_ bytes: some Collection<UInt8>) -> Checked {
+        check(bytes, decoding: true)
+    }
+
+    private func check(_ bytes: some Collection<UInt8>, decoding: Bool) -> Checked {
         let bytes = Array(bytes)
         var pass = LintPass()
+        var file: AssociationFile? = nil
         if bytes.count > maximumSize {
             pass.report(.fileTooLarge, nil, nil,
                         "the file is \(bytes.count) bytes; Apple reads at most \(maximumSize) bytes (\(maximumSize / 1024) KB)",
@@ -45,11 +69,12 @@ public struct AssociationLinter: Sendable {
         do {
             let document = try JSONParser().parseDocument(bytes)
             pass.lintDocument(document.value)
+            if decoding { file = try? AssociationFile(jsonValue: document.value) }
         } catch {
             pass.report(.invalidJSON, nil, error.location, "invalid JSON at \(error.location): \(error.message)",
                         fix: Self.jsonFix(for: error))
         }
-        return LintReport(diagnostics: pass.sortedDiagnostics())
+        return Checked(report: LintReport(diagnostics: pass.sortedDiagnostics()), file: file)
     }
 
     /// Lints JSON text.
