@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 // The libFuzzer target over the association-file engine: decode, lint, match and round-trip
 // whatever bytes the fuzzer makes. Its own package, so that the sanitizer flags never touch the
-// main build. Build and run from the repository root (see README.md here):
-//   cd Fuzz && swift build -c debug --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address
+// main build. Build from this folder (README.md here explains each flag and how to run it):
+//   swift build -c debug --scratch-path ../.build-fuzz --sanitize fuzzer --sanitize address \
+//     -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 import PackageDescription
 
 let package = Package(
