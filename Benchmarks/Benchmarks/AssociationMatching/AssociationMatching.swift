@@ -74,6 +74,12 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("Parsing: check 128 KB file (decode + lint, one parse)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(linter.check(largeFile))
+        }
+    }
+
     Benchmark("Parsing: lint 128 KB file") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(linter.lint(largeFile))
