@@ -4,7 +4,8 @@ import AppSiteAssociation
 ///
 /// - Decoding and linting never crash, whatever the bytes, and agree: the linter reports
 ///   invalid JSON exactly when the decoder's JSON reader fails, and a file the decoder rejects
-///   never passes the linter. Diagnostics point inside the input.
+///   never passes the linter. Diagnostics point inside the input. `AssociationLinter.check`
+///   (one parse) gives the same report and the same file as `lint` and `init(json:)`.
 /// - A decoded file re-encodes (pretty and compact) to text that decodes to an equal file, and
 ///   encoding that file again gives the same text.
 /// - Matching never crashes; a decision and the explanation of the same question agree, and
@@ -34,11 +35,14 @@ struct FuzzRun {
         AssetLinksRun(bytes: bytes).run()
         let report = AssociationLinter().lint(bytes)
         checkLocations(report)
+        let checked = AssociationLinter().check(bytes)
+        precondition(checked.report == report, "AssociationLinter.check and lint give different reports")
         let file: AssociationFile
         do {
             file = try AssociationFile(json: bytes)
         } catch {
             _ = error.description
+            precondition(checked.file == nil, "AssociationLinter.check decodes a file that AssociationFile(json:) rejects: \(error)")
             let isJSONError = error.parseError != nil
             precondition(
                 report.codes.contains("aasa.invalid-json") == isJSONError,
@@ -48,6 +52,7 @@ struct FuzzRun {
             return
         }
         precondition(!report.codes.contains("aasa.invalid-json"), "the linter reports invalid JSON in a file that decodes")
+        precondition(checked.file == file, "AssociationLinter.check and AssociationFile(json:) decode different files")
         checkRoundTrip(file)
         checkMatching(file)
     }
