@@ -191,12 +191,7 @@ extension RoutePattern {
             let start = position
             while position < characters.count {
                 let character = characters[position]
-                if character == "/" || character == "(" || character == ")" { break }
-                if character == "?" || character == "#" { throw queryOrFragment(at: position) }
-                if character == ":" || character == "*" {
-                    throw error(.parameterNotWholeSegment, at: position,
-                                "'\(character)' can only begin a segment; a parameter takes its whole segment")
-                }
+                if try endsSegment(character) { break }
                 let isLetter = character.isASCII && (character.isLetter || character == "_")
                 let isDigit = character.isASCII && character.isNumber
                 if !(isLetter || isDigit) {
@@ -211,6 +206,18 @@ extension RoutePattern {
             return position == start ? nil : String(characters[start..<position])
         }
 
+        /// True at the end of a segment (`/`, `(`, `)`); throws for a query, a fragment, or a
+        /// parameter marker in the middle of a segment.
+        private func endsSegment(_ character: Character) throws(RoutePatternError) -> Bool {
+            if character == "/" || character == "(" || character == ")" { return true }
+            if character == "?" || character == "#" { throw queryOrFragment(at: position) }
+            if character == ":" || character == "*" {
+                throw error(.parameterNotWholeSegment, at: position,
+                            "'\(character)' can only begin a segment; a parameter takes its whole segment")
+            }
+            return false
+        }
+
         private mutating func register(_ name: String, at offset: Int) throws(RoutePatternError) {
             if names.contains(name) {
                 throw error(.duplicateParameterName, at: offset, "duplicate parameter name '\(name)'")
@@ -222,12 +229,7 @@ extension RoutePattern {
             let start = position
             while position < characters.count {
                 let character = characters[position]
-                if character == "/" || character == "(" || character == ")" { break }
-                if character == "?" || character == "#" { throw queryOrFragment(at: position) }
-                if character == ":" || character == "*" {
-                    throw error(.parameterNotWholeSegment, at: position,
-                                "'\(character)' can only begin a segment; a parameter takes its whole segment")
-                }
+                if try endsSegment(character) { break }
                 position += 1
             }
             let literal = characters[start..<position]
