@@ -9,7 +9,7 @@
 ///     print(code.rawValue, code.severity, code.summary)
 /// }
 /// ```
-public enum AssetLinksLintCode: String, Sendable, CaseIterable, Codable {
+public enum AssetLinksLintCode: String, Sendable, CaseIterable, Codable, LintCode {
     // MARK: The file
 
     /// The bytes are not JSON.
@@ -170,11 +170,6 @@ public enum AssetLinksLintCode: String, Sendable, CaseIterable, Codable {
 }
 
 extension Diagnostic {
-    /// Creates a diagnostic with the severity of an `assetlinks.json` lint code.
-    init(_ code: AssetLinksLintCode, path: JSONPath?, location: SourceLocation?, message: String, fix: String? = nil) {
-        self.init(code: code.rawValue, severity: code.severity, path: path, location: location, message: message, fix: fix)
-    }
-
     /// The code as an ``AssetLinksLintCode``, when it is one.
     public var assetLinksCode: AssetLinksLintCode? { AssetLinksLintCode(rawValue: code) }
 }

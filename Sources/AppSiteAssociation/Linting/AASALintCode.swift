@@ -9,7 +9,7 @@
 ///     print(code.rawValue, code.severity, code.summary)
 /// }
 /// ```
-public enum AASALintCode: String, Sendable, CaseIterable, Codable {
+public enum AASALintCode: String, Sendable, CaseIterable, Codable, LintCode {
     // MARK: The file
 
     /// The bytes are not JSON.
@@ -196,11 +196,6 @@ public enum AASALintCode: String, Sendable, CaseIterable, Codable {
 }
 
 extension Diagnostic {
-    /// Creates a diagnostic with the severity of `code`.
-    init(_ code: AASALintCode, path: JSONPath?, location: SourceLocation?, message: String, fix: String? = nil) {
-        self.init(code: code.rawValue, severity: code.severity, path: path, location: location, message: message, fix: fix)
-    }
-
     /// The code as an ``AASALintCode``, when it is one.
     public var aasaCode: AASALintCode? { AASALintCode(rawValue: code) }
 }

@@ -75,3 +75,19 @@ public struct LintReport: Sendable, Hashable, Codable {
     /// The codes found, in order, with repeats (handy in tests).
     public var codes: [String] { diagnostics.map(\.code) }
 }
+
+/// A catalogue of stable lint codes (``AASALintCode``, ``AssetLinksLintCode``): each code's
+/// string, the severity it is always reported with, and a one-line meaning.
+public protocol LintCode: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+    /// The severity every diagnostic with this code has.
+    var severity: Diagnostic.Severity { get }
+    /// What the code means, in one line.
+    var summary: String { get }
+}
+
+extension Diagnostic {
+    /// Creates a diagnostic with the code's string and severity.
+    init(_ code: some LintCode, path: JSONPath?, location: SourceLocation?, message: String, fix: String? = nil) {
+        self.init(code: code.rawValue, severity: code.severity, path: path, location: location, message: message, fix: fix)
+    }
+}
