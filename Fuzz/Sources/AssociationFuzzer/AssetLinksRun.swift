@@ -35,20 +35,6 @@ struct AssetLinksRun {
         checkMatching(file)
     }
 
-    func checkRoundTrip(_ file: AssetLinksFile) {
-        for style in JSONStyle.allCases {
-            let encoded = file.encoded(style: style)
-            let again: AssetLinksFile
-            do {
-                again = try AssetLinksFile(json: encoded)
-            } catch {
-                preconditionFailure("the \(style) encoding of a decoded assetlinks file does not decode: \(error)\n\(encoded)")
-            }
-            precondition(again == file, "decode(encode(assetlinks)) != assetlinks for the \(style) encoding:\n\(encoded)")
-            precondition(again.encoded(style: style) == encoded, "assetlinks encoding is not stable for the \(style) style:\n\(encoded)")
-        }
-    }
-
     func checkMatching(_ file: AssetLinksFile) {
         var texts: [String] = []
         for component in file.statements.flatMap({ $0.dynamicAppLinkComponents ?? [] }) {

@@ -72,20 +72,6 @@ struct FuzzRun {
 
     // MARK: Round trip
 
-    func checkRoundTrip(_ file: AssociationFile) {
-        for style in JSONStyle.allCases {
-            let encoded = file.encoded(style: style)
-            let again: AssociationFile
-            do {
-                again = try AssociationFile(json: encoded)
-            } catch {
-                preconditionFailure("the \(style) encoding of a decoded file does not decode: \(error)\n\(encoded)")
-            }
-            precondition(again == file, "decode(encode(file)) != file for the \(style) encoding:\n\(encoded)")
-            precondition(again.encoded(style: style) == encoded, "encoding is not stable for the \(style) style:\n\(encoded)")
-        }
-    }
-
     // MARK: Matching
 
     func checkMatching(_ file: AssociationFile) {
