@@ -7,23 +7,65 @@ let package = Package(
     products: [
         .library(name: "AppSiteAssociation", targets: ["AppSiteAssociation"]),
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
+        .library(name: "LandfallSite", targets: ["LandfallSite"]),
+        .library(name: "LandfallServer", targets: ["LandfallServer"]),
         .executable(name: "landfall", targets: ["landfall"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // Pure: Foundation only, no I/O. Builds for Linux and Apple platforms.
         .target(name: "AppSiteAssociation"),
         .target(name: "DeepLinkRouting"),
+        // The site configuration: reading `landfall.yml`, checking it, and deriving the association
+        // files, pages and embargoes from it. No I/O: it reads text and takes the time as an argument.
+        .target(
+            name: "LandfallSite",
+            dependencies: [
+                "AppSiteAssociation",
+                "DeepLinkRouting",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // The link server: the Hummingbird application `landfall serve` runs and the tests build.
+        .target(
+            name: "LandfallServer",
+            dependencies: [
+                "AppSiteAssociation",
+                "DeepLinkRouting",
+                "LandfallSite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         // The command-line tool: the commands live in a library so tests can run them in-process.
         .target(
             name: "LandfallCLI",
             dependencies: [
                 "AppSiteAssociation",
                 "DeepLinkRouting",
+                "LandfallSite",
+                "LandfallServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -43,6 +85,19 @@ let package = Package(
             dependencies: [
                 "DeepLinkRouting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "LandfallSiteTests",
+            dependencies: ["LandfallSite", "AppSiteAssociation", "DeepLinkRouting"]
+        ),
+        .testTarget(
+            name: "LandfallServerTests",
+            dependencies: [
+                "LandfallServer",
+                "LandfallSite",
+                "AppSiteAssociation",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(

@@ -10,10 +10,10 @@ public struct LandfallCommand: AsyncParsableCommand {
             unreadable input. Errors are printed to standard error as `error: ...`.
 
             Example:
-              landfall aasa match Examples/apple-app-site-association \\
+              landfall aasa match examples/apple-app-site-association \\
                   'https://example.com/help/faq?articleNumber=481'
             """,
-        subcommands: [AASACommand.self, RoutesCommand.self]
+        subcommands: [ConfigCommand.self, AASACommand.self, RoutesCommand.self]
     )
 
     public init() {}

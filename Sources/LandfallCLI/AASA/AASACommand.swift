@@ -13,7 +13,7 @@ struct AASACommand: AsyncParsableCommand {
             Exit status: 0 ok, 1 problems found, 2 usage error or unreadable input.
 
             Example:
-              landfall aasa match Examples/apple-app-site-association \\
+              landfall aasa match examples/apple-app-site-association \\
                   'https://example.com/help/faq?articleNumber=481'
             """,
         subcommands: [AASAValidateCommand.self, AASAMatchCommand.self, AASAConformanceCommand.self, AASAGenerateCommand.self]

@@ -26,7 +26,7 @@ struct AASAGenerateCommand: ReportingCommand {
             Examples:
               landfall aasa generate --app-id ABCDE12345.com.example.app \\
                   --path '/buy/*' --path '/help/*' --exclude '/help/website/*'
-              landfall aasa generate --spec Examples/aasa-spec.yml \\
+              landfall aasa generate --spec examples/aasa-spec.yml \\
                   --output apple-app-site-association
 
             A spec file:

@@ -19,7 +19,7 @@ struct AASAMatchCommand: ReportingCommand {
             file, or a string that is not a URL.
 
             Examples:
-              landfall aasa match Examples/apple-app-site-association \\
+              landfall aasa match examples/apple-app-site-association \\
                   'https://example.com/help/faq?articleNumber=481'
               landfall aasa match apple-app-site-association https://example.com/buy/1 \\
                   --app-id ABCDE12345.com.example.app --expect match --format json

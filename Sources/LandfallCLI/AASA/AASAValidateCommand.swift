@@ -22,8 +22,8 @@ struct AASAValidateCommand: ReportingCommand {
             --strict, a warning), 2 for a usage error or a file that cannot be read.
 
             Examples:
-              landfall aasa validate Examples/apple-app-site-association \\
-                  Examples/assetlinks.json
+              landfall aasa validate examples/apple-app-site-association \\
+                  examples/assetlinks.json
               curl -s https://example.com/.well-known/apple-app-site-association \\
                   | landfall aasa validate --strict -
               landfall aasa validate --format json apple-app-site-association

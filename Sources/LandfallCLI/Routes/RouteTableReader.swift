@@ -1,3 +1,4 @@
+import AppSiteAssociation
 import DeepLinkRouting
 import Foundation
 import Yams

@@ -23,11 +23,11 @@ struct RoutesMatchCommand: ReportingCommand {
             be read.
 
             Examples:
-              landfall routes match --routes Examples/routes.yml \\
+              landfall routes match --routes examples/routes.yml \\
                   https://example.com/puzzle/2025-10-25 'myapp://user/ada?tab=likes'
               landfall routes match --routes landfall.yml --format json \\
                   https://www.example.com/docs/a/b
-              landfall routes match --routes Examples/routes.yml --examples
+              landfall routes match --routes examples/routes.yml --examples
               cat routes.json | landfall routes match --routes - https://example.com/
             """
     )

@@ -3,8 +3,8 @@ import Foundation
 /// The bytes of one input named on the command line: a file path, or `-` for standard input.
 ///
 /// ```swift
-/// let input = try InputFile.read("Examples/apple-app-site-association", in: .process)
-/// input.displayName // "Examples/apple-app-site-association"
+/// let input = try InputFile.read("examples/apple-app-site-association", in: .process)
+/// input.displayName // "examples/apple-app-site-association"
 /// ```
 public struct InputFile: Sendable {
     /// The argument as given (`-` for standard input).

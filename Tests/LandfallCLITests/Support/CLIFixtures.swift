@@ -1,15 +1,15 @@
 import Foundation
 
-/// Files the command tests read: the repository's `Examples/` and the shared conformance data
+/// Files the command tests read: the repository's `examples/` and the shared conformance data
 /// beside the repository (`../shared`, or the folder `LANDFALL_SHARED` names).
 enum CLIFixtures {
     /// The repository root (this file is `Tests/LandfallCLITests/Support/CLIFixtures.swift`).
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A file under `Examples/`, as a path.
+    /// A file under `examples/`, as a path.
     static func example(_ name: String) -> String {
-        repositoryRoot.appendingPathComponent("Examples").appendingPathComponent(name).path
+        repositoryRoot.appendingPathComponent("examples").appendingPathComponent(name).path
     }
 
     /// `../shared/conformance/aasa-matching.json` (or under `LANDFALL_SHARED`).

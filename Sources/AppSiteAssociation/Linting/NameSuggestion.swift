@@ -1,5 +1,3 @@
-import AppSiteAssociation
-
 /// "Did you mean ...?" for a misspelt name: the closest known name within a small edit distance.
 ///
 /// ```swift

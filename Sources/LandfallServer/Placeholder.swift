@@ -1,0 +1,5 @@
+import Hummingbird
+import Mustache
+import SQLiteKit
+import Prometheus
+import ServiceLifecycle

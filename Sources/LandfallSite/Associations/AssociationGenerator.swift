@@ -1,0 +1,60 @@
+import AppSiteAssociation
+import DeepLinkRouting
+
+/// Generates a site's `apple-app-site-association` and `assetlinks.json` from its routes.
+///
+/// For each app, the rules are, in order: the configuration's extra components (iOS only),
+/// an exclusion for every route that does not open the app, then a rule for every route the
+/// app opens. Exclusions come first because the first matching rule decides. Apps with the
+/// same rules share one `details` entry.
+///
+/// Android gets one statement per app, with the same rules as Android 15's
+/// `dynamic_app_link_components` (case-insensitive routes are written as they are spelt:
+/// Android has no such switch).
+public enum AssociationGenerator {
+    /// The association file for the configuration's iOS apps.
+    public static func appleAssociation(for configuration: SiteConfiguration) -> AssociationFile {
+        var details: [AppLinkDetail] = []
+        for app in configuration.apps {
+            guard let ios = app.ios else { continue }
+            let rules = configuration.associations.extraComponents.map(\.rule) + routeRules(for: app, in: configuration)
+            if let index = details.firstIndex(where: { $0.components == rules }) {
+                details[index].appIDs?.append(ios.appID)
+            } else {
+                details.append(AppLinkDetail(appIDs: [ios.appID], components: rules))
+            }
+        }
+        return AssociationFile(appLinks: AppLinksService(details: details))
+    }
+
+    /// The Digital Asset Links file for the configuration's Android apps.
+    public static func assetLinks(for configuration: SiteConfiguration) -> AssetLinksFile {
+        var statements: [AssetLinkStatement] = []
+        for app in configuration.apps {
+            guard let android = app.android else { continue }
+            let components = routeRules(for: app, in: configuration).map { rule in
+                DynamicAppLinkComponent(path: rule.path, exclude: rule.exclude, comments: rule.comment)
+            }
+            statements.append(.appLinks(packageName: android.package, sha256CertFingerprints: android.sha256Fingerprints,
+                                        dynamicAppLinkComponents: components))
+        }
+        return AssetLinksFile(statements: statements)
+    }
+
+    /// The rules generated from the routes for one app: exclusions, then the routes it opens.
+    static func routeRules(for app: AppConfiguration, in configuration: SiteConfiguration) -> [ComponentRule] {
+        var exclusions: [ComponentRule] = []
+        var inclusions: [ComponentRule] = []
+        for route in configuration.routes {
+            guard let pattern = try? RoutePattern(route.definition.pattern) else { continue }
+            let caseSensitive = route.definition.caseSensitive ?? configuration.routing.caseSensitive
+            if !route.opensApp {
+                exclusions += AssociationPaths.rules(for: pattern, caseSensitive: caseSensitive, exclude: true,
+                                                     comment: "\(route.name): stays on the web")
+            } else if configuration.apps(for: route).contains(where: { $0.name == app.name }) {
+                inclusions += AssociationPaths.rules(for: pattern, caseSensitive: caseSensitive, comment: route.name)
+            }
+        }
+        return exclusions + inclusions
+    }
+}

@@ -1,0 +1,51 @@
+import AppSiteAssociation
+import DeepLinkRouting
+
+/// The association-file rules that cover a route pattern, one per expansion of its optional
+/// groups.
+///
+/// A parameter becomes `?*` (one or more characters) and a catch-all `/?*`. The association
+/// pattern language cannot say "no `/`", so a rule covers a little more than its route
+/// (`/puzzle/?*` also matches `/puzzle/a/b`); the app's router has the final word on those.
+/// Literals that a URL would carry percent-encoded are written decoded, with
+/// `percentEncoded: false`, so that every spelling of the escape matches.
+///
+/// ```swift
+/// AssociationPaths.rules(for: try RoutePattern("/puzzle/:date(/hint)"), caseSensitive: true)
+/// // [{"/": "/puzzle/?*"}, {"/": "/puzzle/?*/hint"}]
+/// ```
+public enum AssociationPaths {
+    /// The rules for `pattern`; `comment` is written into each.
+    public static func rules(for pattern: RoutePattern, caseSensitive: Bool, exclude: Bool = false,
+                             comment: String? = nil) -> [ComponentRule] {
+        var rules: [ComponentRule] = []
+        for expansion in pattern.expansions {
+            var path = ""
+            var needsDecoding = false
+            for segment in expansion {
+                switch segment {
+                case .literal(let text):
+                    if !text.unicodeScalars.allSatisfy(isWrittenAsIs) { needsDecoding = true }
+                    path += "/" + text
+                case .parameter:
+                    path += "/?*"
+                case .catchAll:
+                    path += "/?*"
+                }
+            }
+            if path.isEmpty { path = "/" }
+            let rule = ComponentRule(
+                path: path, exclude: exclude ? true : nil, caseSensitive: caseSensitive ? nil : false,
+                percentEncoded: needsDecoding ? false : nil, comment: comment)
+            if !rules.contains(rule) { rules.append(rule) }
+        }
+        return rules
+    }
+
+    /// Characters a URL path carries unescaped (RFC 3986 unreserved, sub-delims, `:` and `@`).
+    private static func isWrittenAsIs(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return false }
+        if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) { return true }
+        return "-._~!$&'()+,;=:@*".unicodeScalars.contains(scalar)
+    }
+}

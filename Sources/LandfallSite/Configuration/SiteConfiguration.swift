@@ -1,0 +1,79 @@
+import DeepLinkRouting
+import Foundation
+
+/// A site as `landfall.yml` describes it: its hosts, its apps, and its linked routes, each
+/// with what opens the app and the page shown on the web.
+///
+/// Read one with ``SiteConfigurationReader``, which checks everything and names the line of
+/// every problem; then build a ``Site`` from it, which holds what the server serves.
+///
+/// ```swift
+/// let configuration = try SiteConfigurationReader.read(yaml: text, source: "landfall.yml")
+/// let site = try Site(configuration)
+/// site.appleAssociationJSON // the generated apple-app-site-association
+/// ```
+public struct SiteConfiguration: Sendable, Equatable {
+    /// The site's name, shown on pages (`og:site_name`).
+    public var name: String
+    /// A sentence about the site, the description of pages without their own.
+    public var description: String?
+    /// The time zone embargoes are counted in (a day starts at midnight there).
+    public var timeZone: TimeZone
+    /// The path of the page that an unknown link points people to ("open today's puzzle").
+    public var homePath: String
+    /// An image URL (absolute, or a path on the site) for previews of pages without their own.
+    public var image: String?
+    /// The hosts the site answers on, by role.
+    public var hosts: SiteHosts
+    /// The apps links open.
+    public var apps: [AppConfiguration]
+    /// Custom URL schemes the apps' routers accept (not served; listed for the route table).
+    public var schemes: [String]
+    /// Router-wide options.
+    public var routing: RouterOptions
+    /// The linked routes, in order.
+    public var routes: [SiteRoute]
+    /// Settings of the generated association files.
+    public var associations: AssociationSettings
+
+    /// Creates a configuration; ``SiteConfigurationReader`` is the usual way.
+    public init(
+        name: String, description: String? = nil, timeZone: TimeZone, homePath: String = "/", image: String? = nil,
+        hosts: SiteHosts, apps: [AppConfiguration], schemes: [String] = [], routing: RouterOptions = RouterOptions(),
+        routes: [SiteRoute], associations: AssociationSettings = AssociationSettings()
+    ) {
+        self.name = name
+        self.description = description
+        self.timeZone = timeZone
+        self.homePath = homePath
+        self.image = image
+        self.hosts = hosts
+        self.apps = apps
+        self.schemes = schemes
+        self.routing = routing
+        self.routes = routes
+        self.associations = associations
+    }
+
+    /// The route table an app's router loads: every configured host (the interstitial host
+    /// too, since the app opens links to it), the schemes, the routing options and the routes.
+    ///
+    /// `landfall config routes FILE` prints it, so that the app and the server share one table.
+    public var routeTable: RouteTable {
+        RouteTable(
+            hosts: hosts.servedHosts.map { LinkSource(host: $0) },
+            schemes: schemes,
+            routing: routing,
+            routes: routes.map(\.definition))
+    }
+
+    /// The app named `name`, if the configuration has one.
+    public func app(named name: String) -> AppConfiguration? {
+        apps.first { $0.name == name }
+    }
+
+    /// The apps a route opens: those it names, or every app when it names none.
+    public func apps(for route: SiteRoute) -> [AppConfiguration] {
+        route.apps.isEmpty ? apps : apps.filter { route.apps.contains($0.name) }
+    }
+}

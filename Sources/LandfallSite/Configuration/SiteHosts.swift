@@ -1,0 +1,96 @@
+/// The hosts a site answers on, each with its role.
+///
+/// Every host here serves the association files. Pages are served on ``site``; an alias
+/// redirects pages to ``site`` (the association files are never redirected); the
+/// ``interstitial`` host, on another domain, sends the browser back to the page on ``site``,
+/// which is what lets an "Open in the app" button work (Safari does not open the app for a
+/// link to the site it is showing); the ``links`` host carries short links.
+///
+/// ```yaml
+/// hosts:
+///   site: daily.example.com
+///   aliases: [www.daily.example.com]
+///   links: go.daily.example.com
+///   interstitial: open.daily-example.net
+///   local: {localhost: daily.example.com, 127.0.0.1: open.daily-example.net}
+/// ```
+public struct SiteHosts: Sendable, Hashable {
+    /// The canonical host of the site's pages.
+    public var site: String
+    /// Other names of the site (such as `www.`): they serve the association files and
+    /// redirect pages to ``site``.
+    public var aliases: [String]
+    /// The host of short links, if the site has one.
+    public var links: String?
+    /// A host on a different domain whose pages send the browser back to ``site``.
+    public var interstitial: String?
+    /// Development names (`localhost`, `127.0.0.1`), each standing for one of the hosts above:
+    /// a request to one is served as if made to that host, over http, and the links on the
+    /// page it gets stay on the development names.
+    public var local: [String: String]
+
+    /// Creates the host list; names are lowercased.
+    public init(site: String, aliases: [String] = [], links: String? = nil, interstitial: String? = nil,
+                local: [String: String] = [:]) {
+        self.site = site.lowercased()
+        self.aliases = aliases.map { $0.lowercased() }
+        self.links = links?.lowercased()
+        self.interstitial = interstitial?.lowercased()
+        self.local = Dictionary(local.map { ($0.key.lowercased(), $0.value.lowercased()) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Every host that serves the association files and that the apps accept links from:
+    /// the site, its aliases, the link host and the interstitial host, in that order.
+    public var servedHosts: [String] {
+        [site] + aliases + [links, interstitial].compactMap { $0 }
+    }
+
+    /// The role of `host` (a Host header's name, without its port), or `nil` when the site
+    /// does not answer on it. Development names resolve to the role of the host they stand for.
+    public func role(of host: String) -> HostRole? {
+        let name = host.lowercased()
+        if let standIn = local[name] {
+            return role(ofServed: standIn).map { .local(name: name, standingFor: $0) }
+        }
+        return role(ofServed: name)
+    }
+
+    private func role(ofServed name: String) -> HostRole? {
+        if name == site { return .site }
+        if aliases.contains(name) { return .alias }
+        if name == links { return .links }
+        if name == interstitial { return .interstitial }
+        return nil
+    }
+
+    /// The development name standing for `host`, if there is one.
+    public func localName(for host: String) -> String? {
+        local.filter { $0.value == host }.keys.sorted().first
+    }
+}
+
+/// What a host is to the site.
+public indirect enum HostRole: Sendable, Hashable {
+    /// The canonical site host: pages are served here.
+    case site
+    /// Another name of the site: pages redirect to the site host.
+    case alias
+    /// The short-link host.
+    case links
+    /// The interstitial host: pages redirect back to the site host.
+    case interstitial
+    /// A development name standing for a host with the given role.
+    case local(name: String, standingFor: HostRole)
+
+    /// The role with development names resolved.
+    public var served: HostRole {
+        if case .local(_, let role) = self { return role.served }
+        return self
+    }
+
+    /// Whether the request came through a development name.
+    public var isLocal: Bool {
+        if case .local = self { return true }
+        return false
+    }
+}

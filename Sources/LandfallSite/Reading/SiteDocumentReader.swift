@@ -1,0 +1,486 @@
+import AppSiteAssociation
+import DeepLinkRouting
+import Foundation
+import Yams
+
+/// Walks a composed `landfall.yml`, section by section, into a ``SiteConfiguration``, with
+/// the checks that need the document's places; it remembers the nodes of routes and examples
+/// so that problems found later, on the built site, can point at their lines.
+final class SiteDocumentReader {
+    let document: YAMLDocument
+    private var routeNodes: [Node] = []
+    private var exampleNodes: [[Node]] = []
+    private var routesNode: Node?
+    private var associationsNode: Node?
+
+    init(document: YAMLDocument) {
+        self.document = document
+    }
+
+    static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations"]
+    static let siteKeys = ["name", "description", "timeZone", "home", "image"]
+    static let hostKeys = ["site", "aliases", "links", "interstitial", "local"]
+    static let appKeys = ["name", "ios", "android"]
+    static let iosKeys = ["teamID", "bundleID", "appStoreID", "scheme"]
+    static let androidKeys = ["package", "sha256", "playStoreID"]
+    static let routingKeys = ["caseSensitive", "plusAsSpace", "acceptsHTTP"]
+    static let routeKeys = ["pattern", "name", "parameters", "query", "priority", "caseSensitive", "requires", "examples",
+                            "opensApp", "apps", "page", "embargo"]
+    static let pageKeys = ["template", "title", "description", "image", "content"]
+    static let embargoKeys = ["day", "field", "timeZone"]
+    static let associationKeys = ["maxAge", "components"]
+
+    /// The configuration, or `nil` when the document has an error.
+    func read(_ root: Node) -> SiteConfiguration? {
+        guard let top = document.mapping(root, at: "", known: Self.topKeys, expected: "a mapping of sections (site, hosts, apps, routes, ...)") else {
+            return nil
+        }
+        let site = section(top, "site", required: true).flatMap { readSite($0) }
+        let hosts = section(top, "hosts", required: true).flatMap { readHosts($0) }
+        let apps = readApps(top)
+        let schemes = document.strings(top, "schemes", at: "").compactMap { text, node -> String? in
+            guard Self.isScheme(text) else {
+                document.error("'\(text)' is not a URL scheme; write letters, digits, '+', '-' or '.', starting with a letter, without '://'", at: "schemes", node)
+                return nil
+            }
+            return text.lowercased()
+        }
+        let routing = readRouting(top)
+        let routes = readRoutes(top, apps: apps ?? [], routing: routing)
+        let associations = readAssociations(top)
+        guard let site, let hosts, let apps, let routes, !document.issues.contains(where: { $0.severity == .error }) else {
+            return nil
+        }
+        return SiteConfiguration(
+            name: site.name, description: site.description, timeZone: site.timeZone, homePath: site.home, image: site.image,
+            hosts: hosts, apps: apps, schemes: schemes, routing: routing, routes: routes, associations: associations)
+    }
+
+    /// The node a problem on the built site points at.
+    func node(for place: SiteProblem.Place) -> Node? {
+        switch place {
+        case .routes: routesNode
+        case .route(let index): routeNodes.indices.contains(index) ? routeNodes[index] : routesNode
+        case .example(let route, let example):
+            exampleNodes.indices.contains(route) && exampleNodes[route].indices.contains(example)
+                ? exampleNodes[route][example] : node(for: .route(route))
+        case .associations: associationsNode
+        }
+    }
+
+    private func section(_ top: Node.Mapping, _ key: String, required: Bool) -> Node? {
+        guard let node = top[key], !YAMLDocument.isNull(node) else {
+            if required { document.error("the '\(key)' section is required", at: key, top[key] ?? YAMLDocument.anchor(of: top)) }
+            return nil
+        }
+        return node
+    }
+
+    // MARK: site
+
+    private struct SiteSection {
+        var name: String
+        var description: String?
+        var timeZone: TimeZone
+        var home: String
+        var image: String?
+    }
+
+    private func readSite(_ node: Node) -> SiteSection? {
+        guard let mapping = document.mapping(node, at: "site", known: Self.siteKeys) else { return nil }
+        let name = document.string(mapping, "name", at: "site", required: true)?.0
+        var timeZone = TimeZone(identifier: "UTC")!
+        if let (text, zoneNode) = document.string(mapping, "timeZone", at: "site") {
+            if let zone = Self.timeZone(text) {
+                timeZone = zone
+            } else {
+                document.error(Self.unknownTimeZone(text), at: "site.timeZone", zoneNode)
+            }
+        } else {
+            document.error("'timeZone' is required: the time zone embargoes count days in, such as America/New_York or UTC",
+                           at: "site.timeZone", YAMLDocument.anchor(of: mapping))
+        }
+        var home = "/"
+        if let (text, homeNode) = document.string(mapping, "home", at: "site") {
+            if text.hasPrefix("/") && !text.hasPrefix("//") {
+                home = text
+            } else {
+                document.error("'\(text)' is not a path on the site; write one starting with '/', such as /puzzle/today", at: "site.home", homeNode)
+            }
+        }
+        let image = document.string(mapping, "image", at: "site")
+        if let (text, imageNode) = image { checkImage(text, at: "site.image", imageNode) }
+        guard let name else { return nil }
+        return SiteSection(name: name, description: document.string(mapping, "description", at: "site")?.0,
+                           timeZone: timeZone, home: home, image: image?.0)
+    }
+
+    static func timeZone(_ text: String) -> TimeZone? {
+        if text == "UTC" || text == "GMT" { return TimeZone(identifier: "UTC") }
+        guard let zone = TimeZone(identifier: text), TimeZone.knownTimeZoneIdentifiers.contains(zone.identifier) || zone.identifier == text else {
+            return nil
+        }
+        return zone
+    }
+
+    static func unknownTimeZone(_ text: String) -> String {
+        let hint = NameSuggestion.closest(to: text, among: TimeZone.knownTimeZoneIdentifiers).map { "did you mean '\($0)'?" }
+            ?? "write an IANA name such as America/New_York, Europe/Paris or UTC"
+        return "unknown time zone '\(text)'; \(hint)"
+    }
+
+    private func checkImage(_ text: String, at path: String, _ node: Node) {
+        let lowered = text.lowercased()
+        if !(lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || (text.hasPrefix("/") && !text.hasPrefix("//"))) {
+            document.error("'\(text)' is not an image address; write an https URL or a path on the site starting with '/'", at: path, node)
+        }
+    }
+
+    // MARK: hosts
+
+    private func readHosts(_ node: Node) -> SiteHosts? {
+        guard let mapping = document.mapping(node, at: "hosts", known: Self.hostKeys) else { return nil }
+        var seen: [String: String] = [:]
+        func host(_ text: String, at path: String, _ node: Node) -> String? {
+            if let problem = HostName.problem(in: text) {
+                document.error(problem, at: path, node)
+                return nil
+            }
+            let name = text.lowercased()
+            if let other = seen[name] {
+                document.error("'\(name)' is already listed at \(other); a host has one role", at: path, node)
+                return nil
+            }
+            seen[name] = path
+            return name
+        }
+        let site = document.string(mapping, "site", at: "hosts", required: true).flatMap { host($0.0, at: "hosts.site", $0.1) }
+        let aliases = document.strings(mapping, "aliases", at: "hosts").enumerated().compactMap { index, entry in
+            host(entry.0, at: "hosts.aliases[\(index)]", entry.1)
+        }
+        let links = document.string(mapping, "links", at: "hosts").flatMap { host($0.0, at: "hosts.links", $0.1) }
+        let interstitial = document.string(mapping, "interstitial", at: "hosts").flatMap { host($0.0, at: "hosts.interstitial", $0.1) }
+        if let interstitial, let site, HostName.registrableDomain(of: interstitial) == HostName.registrableDomain(of: site) {
+            document.error("'\(interstitial)' is on the same domain as the site host '\(site)'; Safari opens the app only for a link to another domain, so the interstitial host needs one (such as open.example-links.com)",
+                           at: "hosts.interstitial", mapping["interstitial"])
+        }
+        var local: [String: String] = [:]
+        if let localNode = mapping["local"], !YAMLDocument.isNull(localNode) {
+            if let localMapping = localNode.mapping {
+                let served = [site].compactMap { $0 } + aliases + [links, interstitial].compactMap { $0 }
+                for (keyNode, valueNode) in localMapping {
+                    guard let name = keyNode.string, let target = valueNode.string else {
+                        document.error("expected `development-name: configured-host`", at: "hosts.local", keyNode)
+                        continue
+                    }
+                    let path = "hosts.local.\(name)"
+                    guard let localName = host(name, at: path, keyNode) else { continue }
+                    guard served.contains(target.lowercased()) else {
+                        document.error("'\(target)' is not one of the hosts above (\(served.joined(separator: ", "))); a development name stands for one of them",
+                                       at: path, valueNode)
+                        continue
+                    }
+                    local[localName] = target.lowercased()
+                }
+            } else {
+                document.error("expected a mapping such as {localhost: daily.example.com}, found \(YAMLDocument.describe(localNode))", at: "hosts.local", localNode)
+            }
+        }
+        guard let site else { return nil }
+        return SiteHosts(site: site, aliases: aliases, links: links, interstitial: interstitial, local: local)
+    }
+
+    // MARK: apps
+
+    private func readApps(_ top: Node.Mapping) -> [AppConfiguration]? {
+        guard let node = section(top, "apps", required: true) else { return nil }
+        guard let sequence = node.sequence, !sequence.isEmpty else {
+            document.error("expected a list of apps, each with a name and an ios or android entry", at: "apps", node)
+            return nil
+        }
+        var apps: [AppConfiguration] = []
+        var names: Set<String> = []
+        for (index, appNode) in sequence.enumerated() {
+            let path = "apps[\(index)]"
+            guard let mapping = document.mapping(appNode, at: path, known: Self.appKeys) else { continue }
+            guard let (name, nameNode) = document.string(mapping, "name", at: path, required: true) else { continue }
+            if !names.insert(name).inserted {
+                document.error("another app is already named '\(name)'; names must be unique", at: "\(path).name", nameNode)
+            }
+            let ios = mapping["ios"].flatMap { YAMLDocument.isNull($0) ? nil : readIOS($0, at: "\(path).ios") }
+            let android = mapping["android"].flatMap { YAMLDocument.isNull($0) ? nil : readAndroid($0, at: "\(path).android") }
+            if mapping["ios"] == nil && mapping["android"] == nil {
+                document.error("an app needs an 'ios' or an 'android' entry (or both)", at: path, appNode)
+            }
+            apps.append(AppConfiguration(name: name, ios: ios, android: android))
+        }
+        return apps
+    }
+
+    private func readIOS(_ node: Node, at path: String) -> IOSApp? {
+        guard let mapping = document.mapping(node, at: path, known: Self.iosKeys) else { return nil }
+        let team = document.string(mapping, "teamID", at: path, required: true)
+        let bundle = document.string(mapping, "bundleID", at: path, required: true)
+        guard let (teamID, teamNode) = team, let (bundleID, bundleNode) = bundle else { return nil }
+        if let problem = AppIDFormat.problem(in: "\(teamID).\(bundleID)") {
+            let blamesTeam = problem.message.lowercased().contains("team")
+            let fix = problem.suggestion.map { " (the app ID would be \"\($0)\")" } ?? ""
+            document.error("app ID \"\(teamID).\(bundleID)\": \(problem.message)\(fix)",
+                           at: "\(path).\(blamesTeam ? "teamID" : "bundleID")", blamesTeam ? teamNode : bundleNode)
+        }
+        var appStoreID: String?
+        if let (text, storeNode) = document.string(mapping, "appStoreID", at: path) {
+            let digits = text.hasPrefix("id") ? String(text.dropFirst(2)) : text
+            if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
+                appStoreID = digits
+            } else {
+                document.error("'\(text)' is not an App Store id; write the number from the app's App Store address (apps.apple.com/app/id1234567890 has 1234567890)",
+                               at: "\(path).appStoreID", storeNode)
+            }
+        }
+        var scheme: String?
+        if let (text, schemeNode) = document.string(mapping, "scheme", at: path) {
+            if Self.isScheme(text) {
+                scheme = text.lowercased()
+            } else {
+                document.error("'\(text)' is not a URL scheme; write letters, digits, '+', '-' or '.', starting with a letter, without '://'",
+                               at: "\(path).scheme", schemeNode)
+            }
+        }
+        return IOSApp(teamID: teamID, bundleID: bundleID, appStoreID: appStoreID, scheme: scheme)
+    }
+
+    private func readAndroid(_ node: Node, at path: String) -> AndroidApp? {
+        guard let mapping = document.mapping(node, at: path, known: Self.androidKeys) else { return nil }
+        guard let (package, packageNode) = document.string(mapping, "package", at: path, required: true) else { return nil }
+        if !Self.isPackageName(package) {
+            document.error("'\(package)' is not an Android package name; write dot-separated parts of letters, digits and _, each starting with a letter, such as com.example.app",
+                           at: "\(path).package", packageNode)
+        }
+        let fingerprints = document.strings(mapping, "sha256", at: path)
+        if fingerprints.isEmpty {
+            document.error("'sha256' is required: the SHA-256 fingerprints of the certificates that sign the app (Play Console, App integrity)",
+                           at: "\(path).sha256", mapping["sha256"] ?? packageNode)
+        }
+        for (index, (text, fingerprintNode)) in fingerprints.enumerated() where !Self.isFingerprint(text) {
+            let hint = Self.isFingerprint(text.uppercased()) ? "write it in upper case: \(text.uppercased())"
+                : "write 32 pairs of hexadecimal digits separated by ':', such as 14:6D:E9:...:5E (keytool -list -v prints it)"
+            document.error("'\(text)' is not a SHA-256 fingerprint; \(hint)", at: "\(path).sha256[\(index)]", fingerprintNode)
+        }
+        let play = document.string(mapping, "playStoreID", at: path)?.0
+        return AndroidApp(package: package, sha256Fingerprints: fingerprints.map(\.0), playStoreID: play)
+    }
+
+    // MARK: routing and routes
+
+    private func readRouting(_ top: Node.Mapping) -> RouterOptions {
+        guard let node = top["routing"], !YAMLDocument.isNull(node),
+              let mapping = document.mapping(node, at: "routing", known: Self.routingKeys) else { return RouterOptions() }
+        var options = RouterOptions()
+        if let value = document.bool(mapping, "caseSensitive", at: "routing") { options.caseSensitive = value }
+        if let value = document.bool(mapping, "plusAsSpace", at: "routing") { options.plusAsSpace = value }
+        if let value = document.bool(mapping, "acceptsHTTP", at: "routing") { options.acceptsHTTP = value }
+        return options
+    }
+
+    private func readRoutes(_ top: Node.Mapping, apps: [AppConfiguration], routing: RouterOptions) -> [SiteRoute]? {
+        guard let node = section(top, "routes", required: true) else { return nil }
+        routesNode = node
+        guard let sequence = node.sequence else {
+            document.error("expected a list of routes, each with at least a pattern", at: "routes", node)
+            return nil
+        }
+        var routes: [SiteRoute] = []
+        for (index, routeNode) in sequence.enumerated() {
+            routeNodes.append(routeNode)
+            exampleNodes.append(routeNode.mapping?["examples"]?.sequence.map(Array.init) ?? [])
+            if let route = readRoute(routeNode, at: "routes[\(index)]", apps: apps) { routes.append(route) }
+        }
+        return routes.count == sequence.count ? routes : nil
+    }
+
+    private func readRoute(_ node: Node, at path: String, apps: [AppConfiguration]) -> SiteRoute? {
+        guard let mapping = document.mapping(node, at: path, known: Self.routeKeys) else { return nil }
+        let definition: RouteDefinition
+        do {
+            definition = try YAMLDecoder().decode(RouteDefinition.self, from: node)
+        } catch let error as DecodingError {
+            let described = RouteTableError(error)
+            let place = described.path.isEmpty ? path : "\(path).\(described.path)"
+            document.error(described.message, at: place, Self.locate(described.path, in: node) ?? node)
+            return nil
+        } catch {
+            document.error("\(error)", at: path, node)
+            return nil
+        }
+        let pattern: RoutePattern
+        do {
+            pattern = try RoutePattern(definition.pattern)
+        } catch {
+            document.error(error.description, at: "\(path).pattern", mapping["pattern"])
+            return nil
+        }
+        let parameters = pattern.parameterNames
+        let opensApp = document.bool(mapping, "opensApp", at: path) ?? true
+        let appNames = document.strings(mapping, "apps", at: path)
+        for (index, (name, nameNode)) in appNames.enumerated() where !apps.contains(where: { $0.name == name }) {
+            let hint = NameSuggestion.closest(to: name, among: apps.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            document.error("no app is named '\(name)' (apps: \(apps.map(\.name).joined(separator: ", ")))\(hint)",
+                           at: "\(path).apps[\(index)]", nameNode)
+        }
+        var page = PageSettings()
+        if let pageNode = mapping["page"], !YAMLDocument.isNull(pageNode),
+           let pageMapping = document.mapping(pageNode, at: "\(path).page", known: Self.pageKeys) {
+            if let (template, templateNode) = document.string(pageMapping, "template", at: "\(path).page") {
+                if template.isEmpty || !template.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }) {
+                    document.error("'\(template)' is not a template name; write letters, digits, '-' and '_' (the file is NAME.mustache)",
+                                   at: "\(path).page.template", templateNode)
+                } else {
+                    page.template = template
+                }
+            }
+            func text(_ key: String) -> PlaceholderText? {
+                guard let (raw, textNode) = document.string(pageMapping, key, at: "\(path).page") else { return nil }
+                let place = "\(path).page.\(key)"
+                do {
+                    let text = try PlaceholderText(raw)
+                    for name in text.names where !parameters.contains(name) {
+                        document.error("{\(name)} is not a parameter of '\(definition.pattern)' (its parameters: \(parameters.isEmpty ? "none" : parameters.joined(separator: ", ")))",
+                                       at: place, textNode)
+                    }
+                    return text
+                } catch {
+                    document.error(error.description, at: place, textNode)
+                    return nil
+                }
+            }
+            page.title = text("title")
+            page.description = text("description")
+            page.image = text("image")
+            page.content = text("content")
+            if let content = page.content, content.text.hasPrefix("/") || content.text.split(separator: "/").contains("..") {
+                document.error("'\(content.text)' must be a path inside the content directory: no leading '/', no '..'",
+                               at: "\(path).page.content", pageMapping["content"])
+            }
+        }
+        let embargo = mapping["embargo"].flatMap { YAMLDocument.isNull($0) ? nil : readEmbargo($0, at: "\(path).embargo", definition: definition, pattern: pattern) }
+        return SiteRoute(definition: definition, opensApp: opensApp, apps: appNames.map(\.0), page: page, embargo: embargo)
+    }
+
+    private func readEmbargo(_ node: Node, at path: String, definition: RouteDefinition, pattern: RoutePattern) -> Embargo? {
+        guard let mapping = document.mapping(node, at: path, known: Self.embargoKeys) else { return nil }
+        let day = document.string(mapping, "day", at: path)
+        let field = document.string(mapping, "field", at: path)
+        var zone: TimeZone?
+        if let (text, zoneNode) = document.string(mapping, "timeZone", at: path) {
+            zone = Self.timeZone(text)
+            if zone == nil { document.error(Self.unknownTimeZone(text), at: "\(path).timeZone", zoneNode) }
+        }
+        switch (day, field) {
+        case (let (name, dayNode)?, nil):
+            guard pattern.parameterNames.contains(name) else {
+                document.error("'\(name)' is not a parameter of '\(definition.pattern)' (its parameters: \(pattern.parameterNames.isEmpty ? "none" : pattern.parameterNames.joined(separator: ", ")))",
+                               at: "\(path).day", dayNode)
+                return nil
+            }
+            guard definition.parameters[name] == "day" else {
+                document.error("the parameter '\(name)' must have the type day for an embargo to read it; add `parameters: {\(name): day}`",
+                               at: "\(path).day", dayNode)
+                return nil
+            }
+            return Embargo(.dayParameter(name), timeZone: zone)
+        case (nil, let (name, _)?):
+            return Embargo(.contentField(name), timeZone: zone)
+        case (nil, nil):
+            document.error("an embargo needs 'day' (a day parameter, such as date) or 'field' (a content field, such as publishAt)", at: path, node)
+        case (_?, _?):
+            document.error("an embargo reads 'day' or 'field', not both", at: path, node)
+        }
+        return nil
+    }
+
+    // MARK: associations
+
+    private func readAssociations(_ top: Node.Mapping) -> AssociationSettings {
+        guard let node = top["associations"], !YAMLDocument.isNull(node) else { return AssociationSettings() }
+        associationsNode = node
+        guard let mapping = document.mapping(node, at: "associations", known: Self.associationKeys) else { return AssociationSettings() }
+        var settings = AssociationSettings()
+        if let maxAge = document.int(mapping, "maxAge", at: "associations", in: 0...604_800) { settings.maxAge = maxAge }
+        guard let componentsNode = mapping["components"], !YAMLDocument.isNull(componentsNode) else { return settings }
+        guard let sequence = componentsNode.sequence else {
+            document.error("expected a list of association-file components such as {\"/\": \"/legacy/*\", exclude: true}",
+                           at: "associations.components", componentsNode)
+            return settings
+        }
+        for (index, element) in sequence.enumerated() {
+            let path = "associations.components[\(index)]"
+            guard let json = JSONValue(yaml: element) else {
+                document.error("expected a component mapping of texts and true/false, such as {\"/\": \"/legacy/*\", exclude: true}", at: path, element)
+                continue
+            }
+            let file = JSONValue(.object([JSONMember(key: "applinks", value: JSONValue(.object([
+                JSONMember(key: "details", value: JSONValue(.array([JSONValue(.object([
+                    JSONMember(key: "appIDs", value: JSONValue(.array([JSONValue(.string("ABCDE12345.placeholder"))]))),
+                    JSONMember(key: "components", value: JSONValue(.array([json]))),
+                ]))]))),
+            ])))]))
+            do {
+                let decoded = try AssociationFile(jsonValue: file)
+                if let rule = decoded.appLinks?.details.first?.components?.first {
+                    settings.extraComponents.append(ExtraComponent(rule, line: element.mark?.line))
+                }
+            } catch {
+                let message = error.message
+                document.error(message, at: path, element)
+            }
+        }
+        return settings
+    }
+
+    // MARK: helpers
+
+    /// The node at a decoding path such as `parameters.date` or `examples[2]` below `node`.
+    static func locate(_ path: String, in node: Node) -> Node? {
+        var current: Node? = node
+        var key = ""
+        func step() {
+            guard !key.isEmpty else { return }
+            if let index = Int(key), let sequence = current?.sequence, sequence.indices.contains(index) {
+                current = sequence[index]
+            } else {
+                current = current?.mapping?[key]
+            }
+            key = ""
+        }
+        for character in path {
+            switch character {
+            case ".", "[", "]": step()
+            default: key.append(character)
+            }
+        }
+        step()
+        return current
+    }
+
+    static func isScheme(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+    }
+
+    static func isPackageName(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return false }
+        return parts.allSatisfy { part in
+            guard let first = part.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+            return part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        }
+    }
+
+    static func isFingerprint(_ text: String) -> Bool {
+        let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
+        return pairs.count == 32 && pairs.allSatisfy { pair in
+            pair.count == 2 && pair.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("A"..."F").contains($0) }
+        }
+    }
+}
