@@ -1,0 +1,43 @@
+import Foundation
+import Hummingbird
+import LandfallSite
+import Logging
+import ServiceLifecycle
+
+/// Builds the link server: loads and checks the site (refusing to start on any error), opens
+/// the database, and returns the Hummingbird application `landfall serve` runs and the tests
+/// call in-process or over a real socket.
+///
+/// ```swift
+/// let app = try await buildApplication(ServerConfiguration(site: .demo, port: 0))
+/// try await app.test(.router) { client in
+///     try await client.execute(uri: "/.well-known/apple-app-site-association", method: .get,
+///                              headers: [.host: "daily.example.com"]) { response in ... }
+/// }
+/// ```
+///
+/// The application runs until SIGTERM or SIGINT, finishing requests in flight; SIGHUP reloads
+/// the site (a reload that fails keeps the current site and logs why).
+///
+/// - Throws: ``SiteLoadError`` for a configuration, template or content directory problem;
+///   ``DatabaseError`` when the data directory or database cannot be opened.
+public func buildApplication(_ configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "landfall")
+    logger.logLevel = configuration.logLevel
+    let site = try SiteLoader.load(configuration.site, now: configuration.clock())
+    let database = try await Database.open(in: configuration.dataDirectory, logger: logger)
+    let state = ServerState(site: site, source: configuration.site, database: database, metrics: ServerMetrics(),
+                            clock: configuration.clock, logger: logger)
+    var services: [any Service] = [DatabaseService(database: database)]
+    if configuration.reloadsOnHangup {
+        services.append(ReloadService(state: state))
+    }
+    return Application(
+        responder: LandfallResponder(state: state),
+        configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
+                                                serverName: "landfall"),
+        services: services,
+        onServerRunning: { channel in await configuration.onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: logger
+    )
+}

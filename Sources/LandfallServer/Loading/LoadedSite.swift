@@ -1,0 +1,25 @@
+import Foundation
+import LandfallSite
+import Mustache
+
+/// A site ready to serve: the checked configuration with its router and association files,
+/// the page templates, and the content. Built by ``SiteLoader`` at start and on every reload,
+/// and swapped in whole, so a request sees one version from start to end.
+struct LoadedSite: Sendable {
+    /// The site.
+    let site: Site
+    /// The page templates: the bundled ones, overridden and extended by the site's directory.
+    let templates: MustacheLibrary
+    /// The content.
+    let content: any ContentStore
+    /// The served `apple-app-site-association`, when the site has an iOS app.
+    let appleAssociation: AssociationDocument?
+    /// The served `assetlinks.json`, when the site has an Android app.
+    let assetLinks: AssociationDocument?
+    /// Where it was loaded from.
+    let sourceName: String
+    /// When it was loaded.
+    let loadedAt: Date
+
+    var configuration: SiteConfiguration { site.configuration }
+}

@@ -1,0 +1,34 @@
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// Reloads the site on every SIGHUP, without stopping the server: the new site is loaded and
+/// checked beside the running one and swapped in whole; a site with an error is refused and
+/// the running one kept.
+struct ReloadService: Service {
+    let state: ServerState
+
+    func run() async throws {
+        let signals = await UnixSignalsSequence(trapping: .sighup)
+        for await _ in signals.cancelOnGracefulShutdown() {
+            do {
+                let loaded = try state.reload()
+                state.logger.notice("site reloaded", metadata: [
+                    "source": "\(loaded.sourceName)", "routes": "\(loaded.configuration.routes.count)",
+                ])
+            } catch {
+                state.logger.error("site reload refused; still serving the previous site", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+}
+
+/// Keeps the database open while the server runs and closes it on shutdown.
+struct DatabaseService: Service {
+    let database: Database
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await database.close()
+    }
+}

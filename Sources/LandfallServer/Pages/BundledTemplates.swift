@@ -1,0 +1,160 @@
+/// The page templates the server carries. A site overrides any of them by putting a file of
+/// the same name (`page.mustache`, `head.mustache`, ...) in its templates directory, and adds
+/// its own for routes that name them (`page: {template: puzzle}`).
+///
+/// Every value is HTML-escaped by `{{name}}`; the bundled templates never use the unescaped
+/// `{{{name}}}` form, so content cannot inject markup. The values a template can use are
+/// listed in the README's "Page templates" section.
+enum BundledTemplates {
+    /// Templates by name.
+    static let all: [String: String] = [
+        "head": head,
+        "app-buttons": appButtons,
+        "style": style,
+        "page": page,
+        "home": home,
+        "not-found": notFound,
+        "not-yet-available": notYetAvailable,
+        "error": error,
+    ]
+
+    /// The names of the templates pages are rendered with (the others are partials).
+    static let pageTemplates = ["page", "home", "not-found", "not-yet-available", "error"]
+
+    static let head = """
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{title}}</title>
+        {{#description}}<meta name="description" content="{{description}}">{{/description}}
+        {{#canonicalURL}}<link rel="canonical" href="{{canonicalURL}}">{{/canonicalURL}}
+        {{#noIndex}}<meta name="robots" content="noindex">{{/noIndex}}
+        <meta property="og:type" content="website">
+        <meta property="og:site_name" content="{{siteName}}">
+        <meta property="og:title" content="{{title}}">
+        {{#description}}<meta property="og:description" content="{{description}}">{{/description}}
+        {{#canonicalURL}}<meta property="og:url" content="{{canonicalURL}}">{{/canonicalURL}}
+        {{#imageURL}}<meta property="og:image" content="{{imageURL}}">{{/imageURL}}
+        <meta name="twitter:card" content="{{twitterCard}}">
+        <meta name="twitter:title" content="{{title}}">
+        {{#description}}<meta name="twitter:description" content="{{description}}">{{/description}}
+        {{#imageURL}}<meta name="twitter:image" content="{{imageURL}}">{{/imageURL}}
+        {{#smartBanner}}<meta name="apple-itunes-app" content="{{smartBanner}}">{{/smartBanner}}
+        {{> style}}
+        """
+
+    static let style = """
+        <style>
+          :root { color-scheme: light dark; --accent: #3b5bdb; }
+          body { font: 17px/1.5 -apple-system, system-ui, sans-serif; margin: 0; padding: 2rem 1.25rem; }
+          main { max-width: 34rem; margin: 0 auto; }
+          h1 { font-size: 1.8rem; line-height: 1.2; margin: 0 0 .5rem; }
+          .site { text-transform: uppercase; letter-spacing: .08em; font-size: .8rem; opacity: .7; }
+          .hero { width: 100%; border-radius: 12px; margin: 1rem 0; }
+          .buttons { display: flex; flex-wrap: wrap; gap: .75rem; margin: 1.5rem 0; }
+          .button { display: inline-block; padding: .7rem 1.1rem; border-radius: 10px; text-decoration: none;
+                    border: 1px solid var(--accent); color: var(--accent); font-weight: 600; }
+          .button.primary { background: var(--accent); color: #fff; }
+          footer { margin-top: 2rem; font-size: .85rem; opacity: .7; }
+        </style>
+        """
+
+    static let appButtons = """
+        <div class="buttons">
+          {{#openInAppURL}}<a class="button primary" id="open-in-app" href="{{openInAppURL}}">Open in the app</a>{{/openInAppURL}}
+          {{#appStoreURL}}<a class="button" id="app-store" href="{{appStoreURL}}">Download on the App Store</a>{{/appStoreURL}}
+          {{#playStoreURL}}<a class="button" id="google-play" href="{{playStoreURL}}">Get it on Google Play</a>{{/playStoreURL}}
+        </div>
+        """
+
+    static let page = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        {{> head}}
+        </head>
+        <body>
+        <main>
+          <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+          <h1>{{title}}</h1>
+          {{#description}}<p class="description">{{description}}</p>{{/description}}
+          {{#imageURL}}<img class="hero" src="{{imageURL}}" alt="">{{/imageURL}}
+          {{> app-buttons}}
+          <footer>Have the app? The button above opens this page in it.</footer>
+        </main>
+        </body>
+        </html>
+        """
+
+    static let home = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        {{> head}}
+        </head>
+        <body>
+        <main>
+          <h1>{{siteName}}</h1>
+          {{#siteDescription}}<p class="description">{{siteDescription}}</p>{{/siteDescription}}
+          {{> app-buttons}}
+        </main>
+        </body>
+        </html>
+        """
+
+    static let notFound = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        {{> head}}
+        </head>
+        <body>
+        <main>
+          <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+          <h1>This link doesn't lead anywhere</h1>
+          <p>It may have been mistyped or cut short. Everything is still here:</p>
+          <div class="buttons">
+            <a class="button primary" id="home" href="{{homeURL}}">Open {{siteName}}</a>
+            {{#appStoreURL}}<a class="button" id="app-store" href="{{appStoreURL}}">Download on the App Store</a>{{/appStoreURL}}
+            {{#playStoreURL}}<a class="button" id="google-play" href="{{playStoreURL}}">Get it on Google Play</a>{{/playStoreURL}}
+          </div>
+        </main>
+        </body>
+        </html>
+        """
+
+    static let notYetAvailable = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        {{> head}}
+        </head>
+        <body>
+        <main>
+          <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+          <h1>Not yet available</h1>
+          <p>This isn't out yet. Come back when its day comes, or open what's out today.</p>
+          <div class="buttons">
+            <a class="button primary" id="home" href="{{homeURL}}">Open {{siteName}}</a>
+          </div>
+        </main>
+        </body>
+        </html>
+        """
+
+    static let error = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        {{> head}}
+        </head>
+        <body>
+        <main>
+          <p class="site">{{siteName}}</p>
+          <h1>{{title}}</h1>
+          <p>{{message}}</p>
+          {{#requestID}}<footer>Request {{requestID}}</footer>{{/requestID}}
+        </main>
+        </body>
+        </html>
+        """
+}

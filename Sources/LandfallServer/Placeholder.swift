@@ -1,5 +1,0 @@
-import Hummingbird
-import Mustache
-import SQLiteKit
-import Prometheus
-import ServiceLifecycle

@@ -1,0 +1,106 @@
+import AppSiteAssociation
+import DeepLinkRouting
+import Foundation
+import Hummingbird
+import LandfallSite
+import Logging
+
+extension LandfallResponder {
+    /// A page of the site host: the sitemap, robots.txt, a route's page (or its JSON view,
+    /// for `Accept: application/json`), the home page for `/`, or the not-found page.
+    func pageResponse(_ request: Request, path: String, site: LoadedSite, origins: Origins, requestID: String,
+                      logger: Logger) -> (Response, String) {
+        if path == "/sitemap.xml" { return (sitemapResponse(site: site), "/sitemap.xml") }
+        if path == "/robots.txt" {
+            return (Response.text(.ok, "User-agent: *\nAllow: /\nSitemap: \(origins.canonicalSite)/sitemap.xml\n"), "/robots.txt")
+        }
+        let query = request.uri.query.map { "?\($0)" } ?? ""
+        let link = origins.canonicalSite + path + query
+        let wantsJSON = Self.prefersJSON(request.headers[.accept])
+        guard case .matched(let match) = site.site.router.route(link), let route = site.site.routesByName[match.route.name] else {
+            if path == "/" { return (homePage(site: site, origins: origins), "home") }
+            return (wantsJSON ? Self.jsonError(.notFound, "not_found", "No page has this address.") : notFoundPage(site: site, origins: origins), "not_found")
+        }
+        let label = route.definition.pattern
+        let parameters = match.parameters.pathParameters
+        let now = state.clock()
+        let timeZone = site.configuration.timeZone
+        // A day embargo is decided before any content is read, so that a future day looks the
+        // same whether or not its content exists.
+        if let embargo = route.embargo, case .dayParameter = embargo.source,
+           embargo.isEmbargoed(parameters: parameters, content: nil, now: now, siteTimeZone: timeZone) {
+            return (notYetAvailable(site: site, origins: origins, json: wantsJSON), label)
+        }
+        var content: JSONValue?
+        if let key = route.page.content {
+            guard let contentKey = ContentKey(key.filled(with: parameters)) else {
+                return (wantsJSON ? Self.jsonError(.notFound, "not_found", "No page has this address.") : notFoundPage(site: site, origins: origins), label)
+            }
+            do {
+                content = try site.content.content(at: contentKey)
+            } catch {
+                logger.error("content unreadable", metadata: ["error": "\(error)"])
+                return (errorPage(.internalServerError, title: "Something went wrong",
+                                  message: "This page can't be shown right now. We've logged it; please try again later.",
+                                  site: site, requestID: requestID), label)
+            }
+            guard content != nil else {
+                return (wantsJSON ? Self.jsonError(.notFound, "not_found", "No page has this address.") : notFoundPage(site: site, origins: origins), label)
+            }
+        }
+        if let embargo = route.embargo, case .contentField = embargo.source,
+           embargo.isEmbargoed(parameters: parameters, content: content, now: now, siteTimeZone: timeZone) {
+            return (notYetAvailable(site: site, origins: origins, json: wantsJSON), label)
+        }
+        let page = RoutePage(site: site, route: route, parameters: parameters, content: content, link: link,
+                             path: path + query, origins: origins)
+        if wantsJSON {
+            return (Response.json(.ok, JSONWriter.pretty.string(for: page.json), cacheControl: "public, max-age=60"), label)
+        }
+        return (Response.html(.ok, PageRenderer.render(route.page.template, values: page.values, in: site.templates),
+                              cacheControl: "public, max-age=60"), label)
+    }
+
+    /// Whether an `Accept` header asks for JSON rather than HTML.
+    static func prefersJSON(_ accept: String?) -> Bool {
+        guard let accept = accept?.lowercased() else { return false }
+        return accept.contains("application/json") && !accept.contains("text/html")
+    }
+
+    static func jsonError(_ status: HTTPResponse.Status, _ code: String, _ message: String) -> Response {
+        Response.json(status, JSONWriter.pretty.string(for: JSONValue(.object([
+            JSONMember(key: "error", value: JSONValue(.string(code))),
+            JSONMember(key: "message", value: JSONValue(.string(message))),
+        ]))))
+    }
+
+    /// The page for anything that is not out yet: status 404, nothing of the content, the
+    /// same for every embargoed address, and not cached (it changes at the release moment).
+    func notYetAvailable(site: LoadedSite, origins: Origins, json: Bool) -> Response {
+        if json { return Self.jsonError(.notFound, "not_yet_available", "This is not available yet.") }
+        var values = RoutePage.baseValues(site: site, origins: origins, apps: site.configuration.apps)
+        values["title"] = "Not yet available · \(site.configuration.name)"
+        values["noIndex"] = true
+        return Response.html(.notFound, PageRenderer.render("not-yet-available", values: values, in: site.templates),
+                             cacheControl: "no-cache")
+    }
+
+    /// The friendly page for an address that leads nowhere: status 404, a way to the home page
+    /// and the stores.
+    func notFoundPage(site: LoadedSite, origins: Origins) -> Response {
+        var values = RoutePage.baseValues(site: site, origins: origins, apps: site.configuration.apps)
+        values["title"] = "Page not found · \(site.configuration.name)"
+        values["noIndex"] = true
+        return Response.html(.notFound, PageRenderer.render("not-found", values: values, in: site.templates),
+                             cacheControl: "no-cache")
+    }
+
+    /// The site's landing page at `/` when no route claims it.
+    func homePage(site: LoadedSite, origins: Origins) -> Response {
+        var values = RoutePage.baseValues(site: site, origins: origins, apps: site.configuration.apps)
+        values["title"] = site.configuration.name
+        values["description"] = site.configuration.description
+        values["canonicalURL"] = origins.canonicalSite + "/"
+        return Response.html(.ok, PageRenderer.render("home", values: values, in: site.templates), cacheControl: "public, max-age=60")
+    }
+}

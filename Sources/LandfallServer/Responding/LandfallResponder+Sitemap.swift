@@ -1,0 +1,53 @@
+import AppSiteAssociation
+import DeepLinkRouting
+import Foundation
+import Hummingbird
+import LandfallSite
+
+extension LandfallResponder {
+    /// `/sitemap.xml`: every route without parameters, and every content item of a route whose
+    /// content key is `directory/{parameter}`, leaving out everything still embargoed.
+    func sitemapResponse(site: LoadedSite) -> Response {
+        let configuration = site.configuration
+        let now = state.clock()
+        var urls: [String] = []
+        for route in configuration.routes {
+            let pattern = try? RoutePattern(route.definition.pattern)
+            if pattern?.parameterNames.isEmpty == true {
+                if let url = try? site.site.router.link(to: route.name, on: .https(configuration.hosts.site)) { urls.append(url) }
+                continue
+            }
+            guard let key = route.page.content, key.pieces.count == 2,
+                  case .literal(let prefix) = key.pieces[0], prefix.hasSuffix("/"),
+                  case .placeholder(let name) = key.pieces[1] else { continue }
+            let directory = String(prefix.dropLast())
+            for item in site.content.keys(in: directory) {
+                let value = String(item.dropFirst(prefix.count))
+                let parameters = [name: value]
+                var content: JSONValue?
+                if let embargo = route.embargo {
+                    if case .contentField = embargo.source, let contentKey = ContentKey(item) {
+                        content = try? site.content.content(at: contentKey)
+                    }
+                    if embargo.isEmbargoed(parameters: parameters, content: content, now: now, siteTimeZone: configuration.timeZone) {
+                        continue
+                    }
+                }
+                if let url = try? site.site.router.link(to: route.name, parameters: parameters, on: .https(configuration.hosts.site)),
+                   case .matched(let match) = site.site.router.route(url), match.route.name == route.name {
+                    urls.append(url)
+                }
+            }
+        }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for url in urls { xml += "  <url><loc>\(Self.xmlEscaped(url))</loc></url>\n" }
+        xml += "</urlset>\n"
+        return Response.text(.ok, xml, contentType: "application/xml; charset=utf-8")
+    }
+
+    static func xmlEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&apos;")
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Hummingbird
+import LandfallSite
+import Logging
+
+/// Answers every request of the link server.
+///
+/// In order: the operations endpoints (`/health`, `/ready`, `/metrics`, on any host); then the
+/// `Host` header decides: a malformed one gets 400, a host the site does not list 404; the
+/// association files are served on every listed host, exactly at their paths, never
+/// redirected; then pages: an alias redirects to the site host, the interstitial host sends
+/// the browser back to the site host, and the site host renders the route's page.
+///
+/// Every response carries an `X-Request-ID`, is counted in `/metrics` under its route
+/// template, and is logged once. An error never shows a stack trace: it is logged with the
+/// request id and the visitor gets a page that names the id.
+struct LandfallResponder: HTTPResponder {
+    typealias Context = LandfallRequestContext
+
+    let state: ServerState
+
+    /// The longest path accepted, in bytes (longer gets 414).
+    static let maximumPathLength = 4096
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let started = ContinuousClock.now
+        let requestID = Self.requestID(from: request.headers[.init("X-Request-ID")!])
+        var logger = state.logger
+        logger[metadataKey: "request_id"] = "\(requestID)"
+        let loaded = state.site
+        var (response, label) = await dispatch(request, site: loaded, requestID: requestID, logger: logger)
+        if request.method == .head {
+            response = response.withoutBody(length: response.body.contentLength)
+        }
+        response.headers[.init("X-Request-ID")!] = requestID
+        let duration = ContinuousClock.now - started
+        state.metrics.recordRequest(route: label, method: request.method.rawValue, status: response.status.code, duration: duration)
+        logger.info("request", metadata: [
+            "method": "\(request.method.rawValue)", "host": "\(request.head.authority ?? "-")",
+            "path": "\(request.uri.path.prefix(256))", "status": "\(response.status.code)", "route": "\(label)",
+            "duration_ms": "\(Double(duration.nanoseconds) / 1_000_000)",
+        ])
+        return response
+    }
+
+    /// The request's id: the client's `X-Request-ID` when it is a sane token, a new one otherwise.
+    static func requestID(from header: String?) -> String {
+        if let header, (1...128).contains(header.utf8.count),
+           header.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }) {
+            return header
+        }
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    }
+
+    private func dispatch(_ request: Request, site: LoadedSite, requestID: String, logger: Logger) async -> (Response, String) {
+        let path = request.uri.path
+        guard path.utf8.count <= Self.maximumPathLength, (request.uri.query?.utf8.count ?? 0) <= Self.maximumPathLength else {
+            return (errorPage(.uriTooLong, title: "That address is too long", message: "Links are never this long; check how it was copied.",
+                              site: site, requestID: requestID), "uri_too_long")
+        }
+        if let operations = await operationsResponse(request, path: path, site: site) {
+            return operations
+        }
+        guard let host = RequestHost(request.head.authority) else {
+            return (errorPage(.badRequest, title: "Bad request", message: "The request's Host header is missing or malformed.",
+                              site: site, requestID: requestID), "bad_host")
+        }
+        guard let role = site.configuration.hosts.role(of: host.name) else {
+            return (Response.text(.notFound, "This server does not serve \(host.name).\n"), "unknown_host")
+        }
+        if let association = associationResponse(request, path: path, site: site) {
+            return association
+        }
+        let decoded = path.removingPercentEncoding
+        guard path.hasPrefix("/"), let decoded, !decoded.contains("\u{0}") else {
+            return (errorPage(.badRequest, title: "Bad request", message: "The address has characters no link of this site has.",
+                              site: site, requestID: requestID), "bad_path")
+        }
+        guard request.method == .get || request.method == .head else {
+            var response = errorPage(.methodNotAllowed, title: "Not allowed", message: "Pages can only be read.", site: site, requestID: requestID)
+            response.headers[.allow] = "GET, HEAD"
+            return (response, "method_not_allowed")
+        }
+        let origins = Origins(configuration: site.configuration, role: role, host: host,
+                              forwardedProto: request.headers[.init("X-Forwarded-Proto")!])
+        if origins.isPlainHTTP, !role.isLocal {
+            return (Response.redirect(.movedPermanently, to: "https://\(host.authority)\(request.uri.string)"), "redirect_https")
+        }
+        switch role.served {
+        case .alias:
+            return (Response.redirect(.movedPermanently, to: origins.site + request.uri.string), "redirect_alias")
+        case .interstitial:
+            return (Response.redirect(.found, to: origins.site + request.uri.string), "redirect_interstitial")
+        case .links:
+            return (notFoundPage(site: site, origins: origins), "not_found")
+        case .site, .local:
+            return pageResponse(request, path: path, site: site, origins: origins, requestID: requestID, logger: logger)
+        }
+    }
+
+    /// A page for something that went wrong, rendered with the bundled (or the site's) `error` template.
+    func errorPage(_ status: HTTPResponse.Status, title: String, message: String, site: LoadedSite, requestID: String) -> Response {
+        let values: [String: Any] = [
+            "siteName": site.configuration.name, "title": title, "message": message, "requestID": requestID,
+            "noIndex": true, "twitterCard": "summary",
+        ]
+        return Response.html(status, PageRenderer.render("error", values: values, in: site.templates), cacheControl: "no-store")
+    }
+}
+
+extension String {
+    /// The string with zeros in front up to `length` characters.
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}

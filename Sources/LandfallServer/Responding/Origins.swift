@@ -1,0 +1,30 @@
+import LandfallSite
+
+/// The origins the links on a page point to. Through a development name (`localhost:8080`)
+/// they stay on development names over http, so that the demo's buttons work in a browser on
+/// this machine; otherwise they are the https origins of the configured hosts.
+struct Origins: Sendable {
+    /// Where pages of the site are browsed: `https://daily.example.com` or `http://localhost:8080`.
+    let site: String
+    /// Where the "Open in the app" button points, when the site has an interstitial host.
+    let interstitial: String?
+    /// The canonical origin of the site, for `og:url` and the link the app receives.
+    let canonicalSite: String
+    /// Whether the request reached the server as plain http behind a proxy that says so.
+    let isPlainHTTP: Bool
+
+    init(configuration: SiteConfiguration, role: HostRole, host: RequestHost, forwardedProto: String?) {
+        let hosts = configuration.hosts
+        canonicalSite = "https://\(hosts.site)"
+        isPlainHTTP = forwardedProto?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "http"
+        if role.isLocal {
+            let port = host.port.map { ":\($0)" } ?? ""
+            site = hosts.localName(for: hosts.site).map { "http://\($0)\(port)" } ?? "http://\(host.authority)"
+            interstitial = hosts.interstitial.flatMap { hosts.localName(for: $0) }.map { "http://\($0)\(port)" }
+                ?? hosts.interstitial.map { "https://\($0)" }
+        } else {
+            site = canonicalSite
+            interstitial = hosts.interstitial.map { "https://\($0)" }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// The host a request names (its `Host` header, or the authority of an absolute request
+/// line), split into name and port and checked.
+struct RequestHost: Sendable, Hashable {
+    /// The name, lowercased, without a trailing dot.
+    let name: String
+    /// The port, if the header has one.
+    let port: Int?
+
+    /// Parses `authority`; `nil` when it is not `name` or `name:port` with a name made of
+    /// letters, digits, `-` and `.` (or a bracketed IPv6 address) and a port of 1 to 65535.
+    init?(_ authority: String?) {
+        guard let authority, !authority.isEmpty, authority.utf8.count <= 255 else { return nil }
+        var name = Substring(authority)
+        var port: Int?
+        if name.hasPrefix("[") {
+            guard let close = name.firstIndex(of: "]") else { return nil }
+            let rest = name[name.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":"), let value = Int(rest.dropFirst()), (1...65535).contains(value) else { return nil }
+                port = value
+            }
+            name = name[...close]
+            guard name.dropFirst().dropLast().allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+        } else {
+            if let colon = name.firstIndex(of: ":") {
+                let text = name[name.index(after: colon)...]
+                guard !text.isEmpty, text.allSatisfy(\.isASCII), let value = Int(text), (1...65535).contains(value) else { return nil }
+                port = value
+                name = name[..<colon]
+            }
+            if name.hasSuffix(".") { name = name.dropLast() }
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".")
+            }) else { return nil }
+        }
+        self.name = name.lowercased()
+        self.port = port
+    }
+
+    /// `name` or `name:port`, as a URL writes it.
+    var authority: String { port.map { "\(name):\($0)" } ?? name }
+}
