@@ -22,6 +22,13 @@ import ServiceLifecycle
 /// - Throws: ``SiteLoadError`` for a configuration, template or content directory problem;
 ///   ``DatabaseError`` when the data directory or database cannot be opened.
 public func buildApplication(_ configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
+    try await makeApplication(configuration).application
+}
+
+/// ``buildApplication(_:)`` with the server's state, which tests use to reload the site or
+/// close the database while the server runs.
+func makeApplication(_ configuration: ServerConfiguration) async throws
+    -> (application: Application<LandfallResponder>, state: ServerState) {
     var logger = Logger(label: "landfall")
     logger.logLevel = configuration.logLevel
     let site = try SiteLoader.load(configuration.site, now: configuration.clock())
@@ -32,7 +39,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     if configuration.reloadsOnHangup {
         services.append(ReloadService(state: state))
     }
-    return Application(
+    let application = Application(
         responder: LandfallResponder(state: state),
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                 serverName: "landfall"),
@@ -40,4 +47,5 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         onServerRunning: { channel in await configuration.onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
+    return (application, state)
 }
