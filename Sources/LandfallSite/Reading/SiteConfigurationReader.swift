@@ -52,7 +52,7 @@ public enum SiteConfigurationReader {
         }
         let reader = SiteDocumentReader(document: YAMLDocument())
         guard let configuration = reader.read(root) else {
-            return Check(site: nil, issues: reader.document.issues)
+            return Check(site: nil, issues: inDocumentOrder(reader.document.issues))
         }
         let (site, problems) = Site.build(configuration)
         var issues = reader.document.issues
@@ -60,7 +60,16 @@ public enum SiteConfigurationReader {
             let node = reader.node(for: problem.place)
             issues.append(problem.issue(line: node?.mark?.line, column: node?.mark?.column))
         }
+        issues = inDocumentOrder(issues)
         return Check(site: issues.contains { $0.severity == .error } ? nil : site, issues: issues)
+    }
+
+    /// Issues by line, the order a person fixes them in; issues without a line come last, and
+    /// issues on one line keep the order they were found in.
+    private static func inDocumentOrder(_ issues: [SiteIssue]) -> [SiteIssue] {
+        issues.enumerated()
+            .sorted { ($0.element.line ?? .max, $0.offset) < ($1.element.line ?? .max, $1.offset) }
+            .map(\.element)
     }
 
     private static func issue(for error: YamlError) -> SiteIssue {
