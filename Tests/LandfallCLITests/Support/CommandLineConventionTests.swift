@@ -1,3 +1,4 @@
+import AppSiteAssociation
 import Foundation
 import LandfallCLI
 import Testing

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `landfall serve` as a user runs it: the real executable, in a directory of its own.
+@Suite(.serialized) struct ServeCommandTests {
+    @Test func withNoFileItServesTheDemoFromAnyDirectoryAndStopsCleanlyOnSIGTERM() async throws {
+        let folder = try CLIFixtures.temporaryFolder()
+        let server = try ServingLandfall(["serve", "--port", "0"], in: folder)
+        defer { server.stop() }
+        let port = try server.waitForPort()
+        #expect(server.standardError.contains("a puzzle page, with preview tags and store buttons:"))
+
+        let (body, response) = try await URLSession.shared.data(from: URL(string: "http://localhost:\(port)/puzzle/2026-11-20")!)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: body, as: UTF8.self).contains("<h1>Compass</h1>"))
+        let (association, _) = try await URLSession.shared.data(from: URL(string: "http://localhost:\(port)/.well-known/apple-app-site-association")!)
+        #expect(String(decoding: association, as: UTF8.self).contains("ABCDE12345.com.example.dailypuzzle"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("landfall-data/landfall.sqlite").path))
+
+        let status = server.terminate()
+        #expect(status == 0, "\(server.standardError)")
+    }
+
+    @Test func anInvalidSiteConfigurationStopsItBeforeItListens() throws {
+        let result = try LandfallExecutable.run(["serve", CLIFixtures.example("broken-landfall.yml"), "--port", "0",
+                                                 "--data-dir", try CLIFixtures.temporaryFolder().path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("refused to start"))
+        #expect(result.standardError.contains("broken-landfall.yml:3:13: error: site.timeZone"))
+        #expect(!result.standardError.contains("listening"))
+    }
+
+    @Test(arguments: [
+        (["serve", "/no/such/landfall.yml"], "no such file"),
+        (["serve", "--port", "70000"], "--port must be 0...65535"),
+        (["serve", "--log-level", "loud"], "--log-level must be one of"),
+        (["serve", "--templates", "/tmp"], "need a site configuration file"),
+    ])
+    func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
+        let result = try LandfallExecutable.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+}
+
+/// A `landfall serve` subprocess whose standard error is collected as it runs.
+final class ServingLandfall: @unchecked Sendable {
+    // Safe: `collected` is only touched while holding `lock`; `process` is set once in init.
+    private let process = Process()
+    private let lock = NSLock()
+    private var collected = Data()
+
+    init(_ arguments: [String], in directory: URL) throws {
+        process.executableURL = try LandfallExecutable.location()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        error.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.collected.append(data) }
+        }
+        try process.run()
+    }
+
+    var standardError: String { lock.withLock { String(decoding: collected, as: UTF8.self) } }
+
+    /// The port from the "listening" line, waiting up to 60 s for it.
+    func waitForPort() throws -> Int {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let text = standardError
+            if let range = text.range(of: "on http://127.0.0.1:") {
+                let digits = text[range.upperBound...].prefix { $0.isNumber }
+                if let port = Int(digits), port > 0 { return port }
+            }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw NotListening(output: standardError)
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    func terminate() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+    }
+
+    struct NotListening: Error, CustomStringConvertible {
+        var output: String
+        var description: String { "landfall serve did not start listening; it printed:\n\(output)" }
+    }
+}
