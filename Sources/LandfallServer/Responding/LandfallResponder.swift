@@ -84,14 +84,16 @@ struct LandfallResponder: HTTPResponder {
         }
         let origins = Origins(configuration: site.configuration, role: role, host: host,
                               forwardedProto: request.headers[.init("X-Forwarded-Proto")!])
+        // Redirects keep the path and query only (never an absolute-form request target's host).
+        let pathAndQuery = path + (request.uri.query.map { "?\($0)" } ?? "")
         if origins.isPlainHTTP, !role.isLocal {
-            return (Response.redirect(.movedPermanently, to: "https://\(host.authority)\(request.uri.string)"), "redirect_https")
+            return (Response.redirect(.movedPermanently, to: "https://\(host.authority)\(pathAndQuery)"), "redirect_https")
         }
         switch role.served {
         case .alias:
-            return (Response.redirect(.movedPermanently, to: origins.site + request.uri.string), "redirect_alias")
+            return (Response.redirect(.movedPermanently, to: origins.site + pathAndQuery), "redirect_alias")
         case .interstitial:
-            return (Response.redirect(.found, to: origins.site + request.uri.string), "redirect_interstitial")
+            return (Response.redirect(.found, to: origins.site + pathAndQuery), "redirect_interstitial")
         case .links:
             return (notFoundPage(site: site, origins: origins), "not_found")
         case .site, .local:
