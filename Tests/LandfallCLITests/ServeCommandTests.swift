@@ -24,6 +24,34 @@ import FoundationNetworking
         #expect(status == 0, "\(server.standardError)")
     }
 
+    @Test func sigHUPReloadsTheSiteAndABrokenReloadKeepsTheRunningOne() async throws {
+        let folder = try CLIFixtures.temporaryFolder()
+        let demo = try String(contentsOfFile: CLIFixtures.example("demo/landfall.yml"), encoding: .utf8)
+        let file = folder.appendingPathComponent("landfall.yml")
+        try Data(demo.utf8).write(to: file)
+        try FileManager.default.copyItem(atPath: CLIFixtures.example("demo/templates"), toPath: folder.appendingPathComponent("templates").path)
+        let server = try ServingLandfall(["serve", file.path, "--port", "0"], in: folder)
+        defer { server.stop() }
+        let port = try server.waitForPort()
+        let page = URL(string: "http://localhost:\(port)/hello")!
+        #expect(try await Self.status(page) == 404)
+
+        let added = demo.replacingOccurrences(of: "routes:\n", with: "routes:\n  - name: hello\n    pattern: /hello\n    page: {title: Hello}\n")
+        try Data(added.utf8).write(to: file)
+        try server.hangUpAndWait(forLogLine: "site reloaded")
+        #expect(try await Self.status(page) == 200)
+
+        try Data("site: [".utf8).write(to: file)
+        try server.hangUpAndWait(forLogLine: "site reload refused")
+        #expect(try await Self.status(page) == 200)
+        #expect(server.terminate() == 0)
+    }
+
+    static func status(_ url: URL) async throws -> Int? {
+        let (_, response) = try await URLSession.shared.data(from: url)
+        return (response as? HTTPURLResponse)?.statusCode
+    }
+
     @Test func anInvalidSiteConfigurationStopsItBeforeItListens() throws {
         let result = try LandfallExecutable.run(["serve", CLIFixtures.example("broken-landfall.yml"), "--port", "0",
                                                  "--data-dir", try CLIFixtures.temporaryFolder().path])
@@ -80,6 +108,21 @@ final class ServingLandfall: @unchecked Sendable {
                 if let port = Int(digits), port > 0 { return port }
             }
             guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        if !process.isRunning {
+            Thread.sleep(forTimeInterval: 0.2)  // let the reader take what the process wrote last
+        }
+        throw NotListening(output: standardError)
+    }
+
+    /// Sends SIGHUP and waits (up to 30 s) until the log has one more line containing `text`.
+    func hangUpAndWait(forLogLine text: String) throws {
+        let before = standardError.components(separatedBy: text).count
+        kill(process.processIdentifier, SIGHUP)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if standardError.components(separatedBy: text).count > before { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
         throw NotListening(output: standardError)
