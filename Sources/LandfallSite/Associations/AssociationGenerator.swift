@@ -5,8 +5,10 @@ import DeepLinkRouting
 ///
 /// For each app, the rules are, in order: the configuration's extra components (iOS only),
 /// an exclusion for every route that does not open the app, then a rule for every route the
-/// app opens. Exclusions come first because the first matching rule decides. Apps with the
-/// same rules share one `details` entry.
+/// app opens. Exclusions come first because the first matching rule decides. A generated rule
+/// that an earlier generated rule with the same effect already covers is left out (it could
+/// never decide: `/puzzle/?*/hint` after `/puzzle/?*`). Apps with the same rules share one
+/// `details` entry.
 ///
 /// Android gets one statement per app, with the same rules as Android 15's
 /// `dynamic_app_link_components` (case-insensitive routes are written as they are spelt:
@@ -41,7 +43,8 @@ public enum AssociationGenerator {
         return AssetLinksFile(statements: statements)
     }
 
-    /// The rules generated from the routes for one app: exclusions, then the routes it opens.
+    /// The rules generated from the routes for one app: exclusions, then the routes it opens,
+    /// without the rules an earlier one of the same kind covers.
     static func routeRules(for app: AppConfiguration, in configuration: SiteConfiguration) -> [ComponentRule] {
         var exclusions: [ComponentRule] = []
         var inclusions: [ComponentRule] = []
@@ -55,6 +58,16 @@ public enum AssociationGenerator {
                 inclusions += AssociationPaths.rules(for: pattern, caseSensitive: caseSensitive, comment: route.name)
             }
         }
-        return exclusions + inclusions
+        return withoutCoveredRules(exclusions) + withoutCoveredRules(inclusions)
+    }
+
+    /// `rules` without those an earlier rule covers: the linters rightly report such a rule
+    /// as never reached, and it changes nothing.
+    private static func withoutCoveredRules(_ rules: [ComponentRule]) -> [ComponentRule] {
+        var kept: [ComponentRule] = []
+        for rule in rules where !kept.contains(where: { $0.covers(rule) }) {
+            kept.append(rule)
+        }
+        return kept
     }
 }
