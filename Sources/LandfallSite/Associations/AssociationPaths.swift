@@ -17,10 +17,16 @@ import DeepLinkRouting
 /// // [{"/": "/puzzle/?*"}, {"/": "/puzzle/?*/hint"}]
 /// ```
 public enum AssociationPaths {
-    /// The rules for `pattern`; `comment` is written into each.
+    /// The rules for `pattern`, one per distinct expansion of its optional groups.
     ///
-    /// - Parameter encodingLiterals: Write literals that a URL carries percent-encoded in
-    ///   that form (`/caf%C3%A9`) rather than decoded with `percentEncoded: false` (`/café`).
+    /// - Parameters:
+    ///   - pattern: The route's pattern.
+    ///   - caseSensitive: Whether the route compares literals with case; `false` writes
+    ///     `"caseSensitive": false` into each rule.
+    ///   - exclude: Whether the rules keep the app closed (`"exclude": true`).
+    ///   - comment: Written into each rule.
+    ///   - encodingLiterals: Write literals that a URL carries percent-encoded in that form
+    ///     (`/caf%C3%A9`) rather than decoded with `"percentEncoded": false` (`/café`).
     public static func rules(for pattern: RoutePattern, caseSensitive: Bool, exclude: Bool = false,
                              comment: String? = nil, encodingLiterals: Bool = false) -> [ComponentRule] {
         var rules: [ComponentRule] = []

@@ -6,8 +6,8 @@ import Yams
 /// Reads and checks `landfall.yml`: every problem is reported with its key path and line and
 /// what is expected there, and a configuration with an error is refused.
 ///
-/// The format is described in the README's "Site configuration" section and in the
-/// `LandfallSite` DocC catalog.
+/// The format is described in the `LandfallSite` DocC catalog's article "The Site
+/// Configuration File".
 ///
 /// ```swift
 /// let check = SiteConfigurationReader.check(yaml: text, source: "landfall.yml")
