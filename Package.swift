@@ -92,7 +92,12 @@ let package = Package(
         ),
         .testTarget(
             name: "LandfallSiteTests",
-            dependencies: ["LandfallSite", "AppSiteAssociation", "DeepLinkRouting"]
+            dependencies: [
+                "LandfallSite",
+                "AppSiteAssociation",
+                "DeepLinkRouting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "LandfallServerTests",

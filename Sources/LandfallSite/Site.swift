@@ -28,7 +28,8 @@ public struct Site: Sendable {
 
     /// Builds the site.
     ///
-    /// - Throws: ``SiteConfigurationError`` listing every problem ``problems(in:)`` finds.
+    /// - Throws: ``SiteConfigurationError`` listing every problem the checks on the whole
+    ///   site find (without lines: the configuration was not read from a file).
     public init(_ configuration: SiteConfiguration) throws(SiteConfigurationError) {
         let (site, problems) = Self.build(configuration)
         guard let site, !problems.contains(where: { $0.severity == .error }) else {

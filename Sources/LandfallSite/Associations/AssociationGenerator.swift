@@ -5,12 +5,15 @@ import DeepLinkRouting
 ///
 /// For each app, the rules are, in order: the configuration's extra components (iOS only),
 /// an exclusion for every route that does not open the app, then a rule for every route the
-/// app opens. Exclusions come first because the first matching rule decides. Apps with the
-/// same rules share one `details` entry.
+/// app opens. Exclusions come first because the first matching rule decides. A generated rule
+/// that an earlier generated rule with the same effect already covers is left out (it could
+/// never decide: `/puzzle/?*/hint` after `/puzzle/?*`). Apps with the same rules share one
+/// `details` entry.
 ///
 /// Android gets one statement per app, with the same rules as Android 15's
-/// `dynamic_app_link_components` (case-insensitive routes are written as they are spelt:
-/// Android has no such switch).
+/// `dynamic_app_link_components`, literals percent-encoded as a URL carries them (Android
+/// compares the URL as written), and case-insensitive routes written as they are spelt
+/// (Android has no such switch).
 public enum AssociationGenerator {
     /// The association file for the configuration's iOS apps.
     public static func appleAssociation(for configuration: SiteConfiguration) -> AssociationFile {
@@ -32,7 +35,7 @@ public enum AssociationGenerator {
         var statements: [AssetLinkStatement] = []
         for app in configuration.apps {
             guard let android = app.android else { continue }
-            let components = routeRules(for: app, in: configuration).map { rule in
+            let components = routeRules(for: app, in: configuration, android: true).map { rule in
                 DynamicAppLinkComponent(path: rule.path, exclude: rule.exclude, comments: rule.comment)
             }
             statements.append(.appLinks(packageName: android.package, sha256CertFingerprints: android.sha256Fingerprints,
@@ -41,20 +44,34 @@ public enum AssociationGenerator {
         return AssetLinksFile(statements: statements)
     }
 
-    /// The rules generated from the routes for one app: exclusions, then the routes it opens.
-    static func routeRules(for app: AppConfiguration, in configuration: SiteConfiguration) -> [ComponentRule] {
+    /// The rules generated from the routes for one app: exclusions, then the routes it opens,
+    /// without the rules an earlier one of the same kind covers. In `android` form, literals
+    /// are percent-encoded and every rule compares case (Android has no switch for either).
+    static func routeRules(for app: AppConfiguration, in configuration: SiteConfiguration,
+                           android: Bool = false) -> [ComponentRule] {
         var exclusions: [ComponentRule] = []
         var inclusions: [ComponentRule] = []
         for route in configuration.routes {
             guard let pattern = try? RoutePattern(route.definition.pattern) else { continue }
-            let caseSensitive = route.definition.caseSensitive ?? configuration.routing.caseSensitive
+            let caseSensitive = android || (route.definition.caseSensitive ?? configuration.routing.caseSensitive)
             if !route.opensApp {
                 exclusions += AssociationPaths.rules(for: pattern, caseSensitive: caseSensitive, exclude: true,
-                                                     comment: "\(route.name): stays on the web")
+                                                     comment: "\(route.name): stays on the web", encodingLiterals: android)
             } else if configuration.apps(for: route).contains(where: { $0.name == app.name }) {
-                inclusions += AssociationPaths.rules(for: pattern, caseSensitive: caseSensitive, comment: route.name)
+                inclusions += AssociationPaths.rules(for: pattern, caseSensitive: caseSensitive, comment: route.name,
+                                                     encodingLiterals: android)
             }
         }
-        return exclusions + inclusions
+        return withoutCoveredRules(exclusions) + withoutCoveredRules(inclusions)
+    }
+
+    /// `rules` without those an earlier rule covers: the linters rightly report such a rule
+    /// as never reached, and it changes nothing.
+    private static func withoutCoveredRules(_ rules: [ComponentRule]) -> [ComponentRule] {
+        var kept: [ComponentRule] = []
+        for rule in rules where !kept.contains(where: { $0.covers(rule) }) {
+            kept.append(rule)
+        }
+        return kept
     }
 }

@@ -2,9 +2,9 @@
 ///
 /// ```swift
 /// do {
-///     _ = try SiteConfigurationReader.read(yaml: text, source: "landfall.yml")
+///     _ = try SiteConfigurationReader.site(yaml: text, source: "landfall.yml")
 /// } catch {
-///     print(error) // landfall.yml:3:11: error: site.timeZone: unknown time zone 'Europe/Pariss'; ...
+///     print(error) // landfall.yml:3:13: error: site.timeZone: unknown time zone 'Europe/Pariss'; ...
 /// }
 /// ```
 public struct SiteConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {

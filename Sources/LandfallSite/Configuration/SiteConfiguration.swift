@@ -4,13 +4,15 @@ import Foundation
 /// A site as `landfall.yml` describes it: its hosts, its apps, and its linked routes, each
 /// with what opens the app and the page shown on the web.
 ///
-/// Read one with ``SiteConfigurationReader``, which checks everything and names the line of
-/// every problem; then build a ``Site`` from it, which holds what the server serves.
+/// Read one with ``SiteConfigurationReader``, which checks everything, names the line of
+/// every problem and builds the ``Site`` that holds what the server serves; a configuration
+/// made in code is checked by ``Site/init(_:)``.
 ///
 /// ```swift
-/// let configuration = try SiteConfigurationReader.read(yaml: text, source: "landfall.yml")
-/// let site = try Site(configuration)
-/// site.appleAssociationJSON // the generated apple-app-site-association
+/// let site = try SiteConfigurationReader.site(yaml: text, source: "landfall.yml")
+/// site.configuration.routes       // the routes, in order
+/// site.appleAssociationJSON       // the generated apple-app-site-association
+/// let again = try Site(site.configuration)
 /// ```
 public struct SiteConfiguration: Sendable, Equatable {
     /// The site's name, shown on pages (`og:site_name`).

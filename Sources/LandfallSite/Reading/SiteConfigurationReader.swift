@@ -6,8 +6,8 @@ import Yams
 /// Reads and checks `landfall.yml`: every problem is reported with its key path and line and
 /// what is expected there, and a configuration with an error is refused.
 ///
-/// The format is described in the README's "Site configuration" section and in the
-/// `LandfallSite` DocC catalog.
+/// The format is described in the `LandfallSite` DocC catalog's article "The Site
+/// Configuration File".
 ///
 /// ```swift
 /// let check = SiteConfigurationReader.check(yaml: text, source: "landfall.yml")
@@ -79,8 +79,11 @@ public enum SiteConfigurationReader {
             let where_ = context.map { "\($0.text) " } ?? ""
             return SiteIssue(.error, path: "", line: mark.line, column: mark.column, message: "not valid YAML: \(where_)\(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return SiteIssue(.error, path: "", line: context.mark.line, column: context.mark.column,
-                             message: "the key '\(duplicates.first ?? "")' appears \(duplicates.count) times in one mapping; keep one")
+            // `duplicates` names each repeated key once; the mark is the first one's first place.
+            let message = duplicates.count == 1
+                ? "the key '\(duplicates[0])' appears more than once in one mapping; keep one"
+                : "the keys \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) appear more than once in one mapping; keep one of each"
+            return SiteIssue(.error, path: "", line: context.mark.line, column: context.mark.column, message: message)
         default:
             return SiteIssue(.error, path: "", message: "not valid YAML: \(error)")
         }

@@ -415,6 +415,11 @@ final class SiteDocumentReader {
         }
         for (index, element) in sequence.enumerated() {
             let path = "associations.components[\(index)]"
+            // The file's decoder ignores unknown keys, as iOS does; here a misspelt `exclude`
+            // would silently turn an exclusion into a rule that opens the app.
+            if element.mapping != nil {
+                _ = document.mapping(element, at: path, known: ComponentRule.knownKeys)
+            }
             guard let json = JSONValue(yaml: element) else {
                 document.error("expected a component mapping of texts and true/false, such as {\"/\": \"/legacy/*\", exclude: true}", at: path, element)
                 continue
