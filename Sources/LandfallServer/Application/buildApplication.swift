@@ -11,8 +11,9 @@ import ServiceLifecycle
 /// ```swift
 /// let app = try await buildApplication(ServerConfiguration(site: .demo, port: 0))
 /// try await app.test(.router) { client in
-///     try await client.execute(uri: "/.well-known/apple-app-site-association", method: .get,
-///                              headers: [.host: "daily.example.com"]) { response in ... }
+///     // HummingbirdTesting sends every request to `localhost`, the demo's development name
+///     // for its site host (a `Host` header among `headers` would be a second, conflicting one).
+///     try await client.execute(uri: "/.well-known/apple-app-site-association", method: .get) { response in ... }
 /// }
 /// ```
 ///

@@ -62,7 +62,10 @@ struct LandfallResponder: HTTPResponder {
         if let operations = await operationsResponse(request, path: path, site: site) {
             return operations
         }
-        guard let host = RequestHost(request.head.authority) else {
+        // HTTP/1 puts the first Host line in the authority; another one naming a different host
+        // gets 400 (RFC 9112, 3.2), since a proxy reading that one would file this answer under it.
+        guard let host = RequestHost(request.head.authority),
+              request.headers[values: .init("Host")!].allSatisfy({ RequestHost($0) == host }) else {
             return (errorPage(.badRequest, title: "Bad request", message: "The request's Host header is missing or malformed.",
                               site: site, requestID: requestID), "bad_host")
         }
@@ -86,8 +89,14 @@ struct LandfallResponder: HTTPResponder {
                               forwardedProto: request.headers[.init("X-Forwarded-Proto")!])
         // Redirects keep the path and query only (never an absolute-form request target's host).
         let pathAndQuery = path + (request.uri.query.map { "?\($0)" } ?? "")
-        if origins.isPlainHTTP, !role.isLocal {
+        // A near miss of an association path (a trailing slash, another file under /.well-known/)
+        // is not redirected either: a 3xx there reads as "the association file redirects".
+        let nearAssociationPath = path.hasPrefix("/.well-known/") || path.hasPrefix("/apple-app-site-association")
+        if origins.isPlainHTTP, !role.isLocal, !nearAssociationPath {
             return (Response.redirect(.movedPermanently, to: "https://\(host.authority)\(pathAndQuery)"), "redirect_https")
+        }
+        if nearAssociationPath, role.served != .site {
+            return (notFoundPage(site: site, origins: origins), "not_found")
         }
         switch role.served {
         case .alias:

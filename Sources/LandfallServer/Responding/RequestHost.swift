@@ -16,15 +16,14 @@ struct RequestHost: Sendable, Hashable {
             guard let close = name.firstIndex(of: "]") else { return nil }
             let rest = name[name.index(after: close)...]
             if !rest.isEmpty {
-                guard rest.hasPrefix(":"), let value = Int(rest.dropFirst()), (1...65535).contains(value) else { return nil }
+                guard rest.hasPrefix(":"), let value = Self.port(rest.dropFirst()) else { return nil }
                 port = value
             }
             name = name[...close]
             guard name.dropFirst().dropLast().allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
         } else {
             if let colon = name.firstIndex(of: ":") {
-                let text = name[name.index(after: colon)...]
-                guard !text.isEmpty, text.allSatisfy(\.isASCII), let value = Int(text), (1...65535).contains(value) else { return nil }
+                guard let value = Self.port(name[name.index(after: colon)...]) else { return nil }
                 port = value
                 name = name[..<colon]
             }
@@ -35,6 +34,14 @@ struct RequestHost: Sendable, Hashable {
         }
         self.name = name.lowercased()
         self.port = port
+    }
+
+    /// A port of 1 to 65535 written in ASCII digits only (`Int` alone would also read `+443`).
+    private static func port(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(text), (1...65535).contains(value) else {
+            return nil
+        }
+        return value
     }
 
     /// `name` or `name:port`, as a URL writes it.
