@@ -53,7 +53,9 @@ final class Database: Sendable {
             defer { value = nil }
             return value
         }) else { return }
-        try? await connection.close()
+        // The future's form, which a cancelled task still waits for: the service group cancels
+        // this service when another fails (a port in use), and the handle must not leak.
+        try? await connection.close().get()
     }
 }
 
