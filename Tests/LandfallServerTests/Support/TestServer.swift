@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+@testable import LandfallServer
+
+/// A link server built for one test the way `landfall serve` builds it (`makeApplication`),
+/// with a clock the test moves, a data directory of its own, and SIGHUP left alone.
+///
+/// ```swift
+/// let server = try await TestServer()                 // the demo, at noon in New York on 2026-11-20
+/// try await server.run(.live) { client in
+///     let response = try await client.get("/puzzle/2026-11-20")
+///     #expect(response.status == .ok)
+/// }
+/// ```
+final class TestServer: Sendable {
+    /// The application `buildApplication` returns.
+    let application: Application<LandfallResponder>
+    /// The server's state: reload the site or close the database with it.
+    let state: ServerState
+    /// The clock the server reads.
+    let clock: MovableClock
+    private let dataDirectory: TemporaryDirectory
+
+    /// Builds the server for `site` (the demo by default) with `clock`.
+    ///
+    /// - Throws: whatever `buildApplication` throws (``SiteLoadError``, ``DatabaseError``).
+    init(site: SiteSource = .demo, clock: MovableClock = MovableClock(at: Demo.noon)) async throws {
+        let dataDirectory = try TemporaryDirectory("landfall-data")
+        do {
+            let configuration = ServerConfiguration(site: site, host: "127.0.0.1", port: 0, dataDirectory: dataDirectory.path,
+                                                    clock: clock.reading, logLevel: .critical, reloadsOnHangup: false)
+            (application, state) = try await makeApplication(configuration)
+        } catch {
+            dataDirectory.remove()
+            throw error
+        }
+        self.clock = clock
+        self.dataDirectory = dataDirectory
+    }
+
+    deinit {
+        dataDirectory.remove()
+    }
+
+    /// Starts the server's services (and, for `.live`, its listener), runs `test` with a
+    /// client, and shuts the server down gracefully.
+    func run<Value: Sendable>(_ transport: Transport,
+                              _ test: @escaping @Sendable (ServerClient) async throws -> Value) async throws -> Value {
+        switch transport {
+        case .router:
+            let inProcess = Application(responder: AuthorityFromHostHeader(base: LandfallResponder(state: state)),
+                                        services: application.services, logger: application.logger)
+            return try await inProcess.test(.router) { client in
+                try await test(ServerClient(connection: .router(client)))
+            }
+        case .live:
+            return try await application.test(.live) { client in
+                guard let port = client.port else { throw ServerClient.NoPortError() }
+                return try await TestClient.withClient(host: "localhost", port: port) { connection in
+                    try await test(ServerClient(connection: .live(connection, port: port)))
+                }
+            }
+        }
+    }
+}
