@@ -26,8 +26,10 @@ extension LandfallResponder {
                 let parameters = [name: value]
                 var content: JSONValue?
                 if let embargo = route.embargo {
-                    if case .contentField = embargo.source, let contentKey = ContentKey(item) {
-                        content = try? site.content.content(at: contentKey)
+                    if case .contentField = embargo.source {
+                        // Content that cannot be read cannot say it is released: leave it out.
+                        guard let contentKey = ContentKey(item), let readable = try? site.content.content(at: contentKey) else { continue }
+                        content = readable
                     }
                     if embargo.isEmbargoed(parameters: parameters, content: content, now: now, siteTimeZone: configuration.timeZone) {
                         continue
