@@ -4,8 +4,9 @@ import Mustache
 
 /// A site ready to serve: the checked configuration with its router and association files,
 /// the page templates, and the content. Built by ``SiteLoader`` at start and on every reload,
-/// and swapped in whole, so a request sees one version from start to end.
-struct LoadedSite: Sendable {
+/// and swapped in whole, so a request sees one version from start to end. A class, so that
+/// handing it to a request is one retain.
+final class LoadedSite: Sendable {
     /// The site.
     let site: Site
     /// The page templates: the bundled ones, overridden and extended by the site's directory.
@@ -20,6 +21,17 @@ struct LoadedSite: Sendable {
     let sourceName: String
     /// When it was loaded.
     let loadedAt: Date
+
+    init(site: Site, templates: MustacheLibrary, content: any ContentStore, appleAssociation: AssociationDocument?,
+         assetLinks: AssociationDocument?, sourceName: String, loadedAt: Date) {
+        self.site = site
+        self.templates = templates
+        self.content = content
+        self.appleAssociation = appleAssociation
+        self.assetLinks = assetLinks
+        self.sourceName = sourceName
+        self.loadedAt = loadedAt
+    }
 
     var configuration: SiteConfiguration { site.configuration }
 }

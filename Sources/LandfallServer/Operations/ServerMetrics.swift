@@ -1,5 +1,6 @@
 import CoreMetrics
 import Foundation
+import HTTPTypes
 import Metrics
 import NIOConcurrencyHelpers
 import Prometheus
@@ -12,8 +13,7 @@ import Prometheus
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
-    private let counters = NIOLockedValueBox<[String: CoreMetrics.Counter]>([:])
-    private let timers = NIOLockedValueBox<[String: CoreMetrics.Timer]>([:])
+    private let instruments = NIOLockedValueBox<[Series: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -25,28 +25,29 @@ final class ServerMetrics: Sendable {
         self.factory = factory
     }
 
+    /// One series of requests: a route template, a method and a status.
+    private struct Series: Hashable {
+        var route: String
+        var method: HTTPRequest.Method
+        var status: Int
+    }
+
     /// Counts a request and records its duration.
-    func recordRequest(route: String, method: String, status: Int, duration: Duration) {
-        let statusClass = "\(status / 100)xx"
-        let key = "\(route)\u{0}\(method)\u{0}\(status)"
-        let counter = counters.withLockedValue { counters in
-            if let counter = counters[key] { return counter }
+    func recordRequest(route: String, method: HTTPRequest.Method, status: Int, duration: Duration) {
+        let series = Series(route: route, method: method, status: status)
+        let (counter, timer) = instruments.withLockedValue { instruments in
+            if let found = instruments[series] { return found }
+            let statusClass = "\(status / 100)xx"
             let counter = CoreMetrics.Counter(label: "landfall_http_requests_total",
-                                  dimensions: [("route", route), ("method", method), ("status", String(status))],
-                                  factory: factory)
-            counters[key] = counter
-            return counter
+                                              dimensions: [("route", route), ("method", method.rawValue), ("status", String(status))],
+                                              factory: factory)
+            let timer = CoreMetrics.Timer(label: "landfall_http_request_duration_seconds",
+                                          dimensions: [("route", route), ("status_class", statusClass)],
+                                          preferredDisplayUnit: .seconds, factory: factory)
+            instruments[series] = (counter, timer)
+            return (counter, timer)
         }
         counter.increment()
-        let timerKey = "\(route)\u{0}\(statusClass)"
-        let timer = timers.withLockedValue { timers in
-            if let timer = timers[timerKey] { return timer }
-            let timer = CoreMetrics.Timer(label: "landfall_http_request_duration_seconds",
-                                      dimensions: [("route", route), ("status_class", statusClass)],
-                                      preferredDisplayUnit: .seconds, factory: factory)
-            timers[timerKey] = timer
-            return timer
-        }
         timer.recordNanoseconds(duration.nanoseconds)
     }
 

@@ -8,8 +8,7 @@ import Logging
 extension LandfallResponder {
     /// A page of the site host: the sitemap, robots.txt, a route's page (or its JSON view,
     /// for `Accept: application/json`), the home page for `/`, or the not-found page.
-    func pageResponse(_ request: Request, path: String, site: LoadedSite, origins: Origins, requestID: String,
-                      logger: Logger) -> (Response, String) {
+    func pageResponse(_ request: Request, path: String, site: LoadedSite, origins: Origins, requestID: String) -> (Response, String) {
         if path == "/sitemap.xml" { return (sitemapResponse(site: site), "/sitemap.xml") }
         if path == "/robots.txt" {
             return (Response.text(.ok, "User-agent: *\nAllow: /\nSitemap: \(origins.canonicalSite)/sitemap.xml\n"), "/robots.txt")
@@ -39,7 +38,7 @@ extension LandfallResponder {
             do {
                 content = try site.content.content(at: contentKey)
             } catch {
-                logger.error("content unreadable", metadata: ["error": "\(error)"])
+                state.logger.error("content unreadable", metadata: ["request_id": "\(requestID)", "error": "\(error)"])
                 return (errorPage(.internalServerError, title: "Something went wrong",
                                   message: "This page can't be shown right now. We've logged it; please try again later.",
                                   site: site, requestID: requestID), label)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import LandfallSite
 import Logging
@@ -24,36 +25,38 @@ struct LandfallResponder: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
-        let requestID = Self.requestID(from: request.headers[.init("X-Request-ID")!])
-        var logger = state.logger
-        logger[metadataKey: "request_id"] = "\(requestID)"
+        let requestID = RequestIDs.id(from: request.headers[Self.requestIDField])
         let loaded = state.site
-        var (response, label) = await dispatch(request, site: loaded, requestID: requestID, logger: logger)
+        var (response, label) = await dispatch(request, site: loaded, requestID: requestID)
         if request.method == .head {
             response = response.withoutBody(length: response.body.contentLength)
         }
-        response.headers[.init("X-Request-ID")!] = requestID
+        response.headers[Self.requestIDField] = requestID
         let duration = ContinuousClock.now - started
-        state.metrics.recordRequest(route: label, method: request.method.rawValue, status: response.status.code, duration: duration)
-        logger.info("request", metadata: [
-            "method": "\(request.method.rawValue)", "host": "\(request.head.authority ?? "-")",
-            "path": "\(request.uri.path.prefix(256))", "status": "\(response.status.code)", "route": "\(label)",
-            "duration_ms": "\(Double(duration.nanoseconds) / 1_000_000)",
-        ])
+        state.metrics.recordRequest(route: label, method: request.method, status: response.status.code, duration: duration)
+        // Machines fetch the association files and the operations endpoints, often; their
+        // requests are logged at debug (and counted in /metrics), the rest at info.
+        let level: Logger.Level = Self.machineLabels.contains(label) ? .debug : .info
+        if state.logger.logLevel <= level {
+            state.logger.log(level: level, "request", metadata: [
+                "request_id": "\(requestID)", "method": "\(request.method.rawValue)", "host": "\(request.head.authority ?? "-")",
+                "path": "\(request.uri.path.prefix(256))", "status": "\(response.status.code)", "route": "\(label)",
+                "duration_us": "\(duration.nanoseconds / 1000)",
+            ])
+        }
         return response
     }
 
-    /// The request's id: the client's `X-Request-ID` when it is a sane token, a new one otherwise.
-    static func requestID(from header: String?) -> String {
-        if let header, (1...128).contains(header.utf8.count),
-           header.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }) {
-            return header
-        }
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
-    }
+    static let requestIDField = HTTPField.Name("X-Request-ID")!
+    static let forwardedProtoField = HTTPField.Name("X-Forwarded-Proto")!
+    static let hostField = HTTPField.Name("Host")!
 
-    private func dispatch(_ request: Request, site: LoadedSite, requestID: String, logger: Logger) async -> (Response, String) {
+    /// The labels of endpoints machines fetch: logged at debug.
+    static let machineLabels: Set<String> = [
+        "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/health", "/ready", "/metrics",
+    ]
+
+    private func dispatch(_ request: Request, site: LoadedSite, requestID: String) async -> (Response, String) {
         let path = request.uri.path
         guard path.utf8.count <= Self.maximumPathLength, (request.uri.query?.utf8.count ?? 0) <= Self.maximumPathLength else {
             return (errorPage(.uriTooLong, title: "That address is too long", message: "Links are never this long; check how it was copied.",
@@ -65,7 +68,7 @@ struct LandfallResponder: HTTPResponder {
         // HTTP/1 puts the first Host line in the authority; another one naming a different host
         // gets 400 (RFC 9112, 3.2), since a proxy reading that one would file this answer under it.
         guard let host = RequestHost(request.head.authority),
-              request.headers[values: .init("Host")!].allSatisfy({ RequestHost($0) == host }) else {
+              request.headers[values: Self.hostField].allSatisfy({ RequestHost($0) == host }) else {
             return (errorPage(.badRequest, title: "Bad request", message: "The request's Host header is missing or malformed.",
                               site: site, requestID: requestID), "bad_host")
         }
@@ -86,7 +89,7 @@ struct LandfallResponder: HTTPResponder {
             return (response, "method_not_allowed")
         }
         let origins = Origins(configuration: site.configuration, role: role, host: host,
-                              forwardedProto: request.headers[.init("X-Forwarded-Proto")!])
+                              forwardedProto: request.headers[Self.forwardedProtoField])
         // Redirects keep the path and query only (never an absolute-form request target's host).
         let pathAndQuery = path + (request.uri.query.map { "?\($0)" } ?? "")
         // A near miss of an association path (a trailing slash, another file under /.well-known/)
@@ -106,7 +109,7 @@ struct LandfallResponder: HTTPResponder {
         case .links:
             return (notFoundPage(site: site, origins: origins), "not_found")
         case .site, .local:
-            return pageResponse(request, path: path, site: site, origins: origins, requestID: requestID, logger: logger)
+            return pageResponse(request, path: path, site: site, origins: origins, requestID: requestID)
         }
     }
 
@@ -117,12 +120,5 @@ struct LandfallResponder: HTTPResponder {
             "noIndex": true, "twitterCard": "summary",
         ]
         return Response.html(status, PageRenderer.render("error", values: values, in: site.templates), cacheControl: "no-store")
-    }
-}
-
-extension String {
-    /// The string with zeros in front up to `length` characters.
-    func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }
