@@ -108,6 +108,8 @@ let package = Package(
                 "LandfallSite",
                 "AppSiteAssociation",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
