@@ -18,7 +18,7 @@ extension LandfallResponder {
         let wantsJSON = Self.prefersJSON(request.headers[.accept])
         guard case .matched(let match) = site.site.router.route(link), let route = site.site.routesByName[match.route.name] else {
             if path == "/" { return (homePage(site: site, origins: origins), "home") }
-            return (wantsJSON ? Self.jsonError(.notFound, "not_found", "No page has this address.") : notFoundPage(site: site, origins: origins), "not_found")
+            return (notFoundPage(site: site, origins: origins, json: wantsJSON), "not_found")
         }
         let label = route.definition.pattern
         let parameters = match.parameters.pathParameters
@@ -33,7 +33,7 @@ extension LandfallResponder {
         var content: JSONValue?
         if let key = route.page.content {
             guard let contentKey = ContentKey(key.filled(with: parameters)) else {
-                return (wantsJSON ? Self.jsonError(.notFound, "not_found", "No page has this address.") : notFoundPage(site: site, origins: origins), label)
+                return (notFoundPage(site: site, origins: origins, json: wantsJSON), label)
             }
             do {
                 content = try site.content.content(at: contentKey)
@@ -44,7 +44,7 @@ extension LandfallResponder {
                                   site: site, requestID: requestID), label)
             }
             guard content != nil else {
-                return (wantsJSON ? Self.jsonError(.notFound, "not_found", "No page has this address.") : notFoundPage(site: site, origins: origins), label)
+                return (notFoundPage(site: site, origins: origins, json: wantsJSON), label)
             }
         }
         if let embargo = route.embargo, case .contentField = embargo.source,
@@ -85,8 +85,9 @@ extension LandfallResponder {
     }
 
     /// The friendly page for an address that leads nowhere: status 404, a way to the home page
-    /// and the stores.
-    func notFoundPage(site: LoadedSite, origins: Origins) -> Response {
+    /// and the stores (or, for `json`, a JSON error).
+    func notFoundPage(site: LoadedSite, origins: Origins, json: Bool = false) -> Response {
+        if json { return Self.jsonError(.notFound, "not_found", "No page has this address.") }
         var values = RoutePage.baseValues(site: site, origins: origins, apps: site.configuration.apps)
         values["title"] = "Page not found · \(site.configuration.name)"
         values["noIndex"] = true
