@@ -25,12 +25,7 @@ struct ConfigAssociationsCommand: ReportingCommand {
 
     func execute(in context: CommandContext) -> CommandOutput {
         var result = CommandOutput()
-        guard let (site, issues, source) = SiteConfigurationInput.check(file, in: context, into: &result) else { return result }
-        guard let site else {
-            for issue in issues { result.printError(issue.description(in: source)) }
-            result.raise(to: .problemsFound)
-            return result
-        }
+        guard let site = SiteConfigurationInput.site(file, in: context, into: &result) else { return result }
         result.standardOutput = (android ? site.assetLinksJSON : site.appleAssociationJSON) + "\n"
         return result
     }

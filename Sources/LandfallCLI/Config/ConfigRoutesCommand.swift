@@ -23,12 +23,7 @@ struct ConfigRoutesCommand: ReportingCommand {
 
     func execute(in context: CommandContext) -> CommandOutput {
         var result = CommandOutput()
-        guard let (site, issues, source) = SiteConfigurationInput.check(file, in: context, into: &result) else { return result }
-        guard let site else {
-            for issue in issues { result.printError(issue.description(in: source)) }
-            result.raise(to: .problemsFound)
-            return result
-        }
+        guard let site = SiteConfigurationInput.site(file, in: context, into: &result) else { return result }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {

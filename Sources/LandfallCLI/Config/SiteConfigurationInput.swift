@@ -20,4 +20,17 @@ enum SiteConfigurationInput {
         let check = SiteConfigurationReader.check(yaml: text, source: input.displayName)
         return (check.site, check.issues, input.displayName)
     }
+
+    /// The built site, for commands that print something derived from it; `nil` when the file
+    /// cannot be read or has an error, with every issue written to standard error and the
+    /// status raised to "problems found".
+    static func site(_ argument: String, in context: CommandContext, into output: inout CommandOutput) -> Site? {
+        guard let (site, issues, source) = check(argument, in: context, into: &output) else { return nil }
+        guard let site else {
+            for issue in issues { output.printError(issue.description(in: source)) }
+            output.raise(to: .problemsFound)
+            return nil
+        }
+        return site
+    }
 }
