@@ -10,6 +10,7 @@ enum BundledTemplates {
     static let all: [String: String] = [
         "head": head,
         "app-buttons": appButtons,
+        "store-buttons": storeButtons,
         "style": style,
         "page": page,
         "home": home,
@@ -58,11 +59,16 @@ enum BundledTemplates {
         </style>
         """
 
+    /// The App Store and Google Play buttons, each only when its store is configured.
+    static let storeButtons = """
+        {{#appStoreURL}}<a class="button" id="app-store" href="{{appStoreURL}}">Download on the App Store</a>{{/appStoreURL}}
+        {{#playStoreURL}}<a class="button" id="google-play" href="{{playStoreURL}}">Get it on Google Play</a>{{/playStoreURL}}
+        """
+
     static let appButtons = """
         <div class="buttons">
           {{#openInAppURL}}<a class="button primary" id="open-in-app" href="{{openInAppURL}}">Open in the app</a>{{/openInAppURL}}
-          {{#appStoreURL}}<a class="button" id="app-store" href="{{appStoreURL}}">Download on the App Store</a>{{/appStoreURL}}
-          {{#playStoreURL}}<a class="button" id="google-play" href="{{playStoreURL}}">Get it on Google Play</a>{{/playStoreURL}}
+          {{> store-buttons}}
         </div>
         """
 
@@ -114,8 +120,7 @@ enum BundledTemplates {
           <p>It may have been mistyped or cut short. Everything is still here:</p>
           <div class="buttons">
             <a class="button primary" id="home" href="{{homeURL}}">Open {{siteName}}</a>
-            {{#appStoreURL}}<a class="button" id="app-store" href="{{appStoreURL}}">Download on the App Store</a>{{/appStoreURL}}
-            {{#playStoreURL}}<a class="button" id="google-play" href="{{playStoreURL}}">Get it on Google Play</a>{{/playStoreURL}}
+            {{> store-buttons}}
           </div>
         </main>
         </body>
