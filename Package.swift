@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "AppSiteAssociation", targets: ["AppSiteAssociation"]),
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
         .library(name: "LandfallSite", targets: ["LandfallSite"]),
+        .library(name: "LandfallLinks", targets: ["LandfallLinks"]),
+        .library(name: "LandfallStorage", targets: ["LandfallStorage"]),
         .library(name: "LandfallServer", targets: ["LandfallServer"]),
         .executable(name: "landfall", targets: ["landfall"]),
     ],
@@ -19,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
@@ -31,6 +35,9 @@ let package = Package(
         // Pure: Foundation only, no I/O. Builds for Linux and Apple platforms.
         .target(name: "AppSiteAssociation"),
         .target(name: "DeepLinkRouting"),
+        // Short links as values: the link model, destination safety (open-redirect protection),
+        // slugs, visitor classification, click decisions and Firebase Dynamic Links parameters.
+        .target(name: "LandfallLinks"),
         // The site configuration: reading `landfall.yml`, checking it, and deriving the association
         // files, pages and embargoes from it. No I/O: it reads text and takes the time as an argument.
         .target(
@@ -38,7 +45,24 @@ let package = Package(
             dependencies: [
                 "AppSiteAssociation",
                 "DeepLinkRouting",
+                "LandfallLinks",
                 .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // Storage of links, clicks and API keys through SQLKit: SQLite (embedded) and PostgreSQL,
+        // with versioned migrations and PostgreSQL LISTEN/NOTIFY change notifications.
+        .target(
+            name: "LandfallStorage",
+            dependencies: [
+                "LandfallLinks",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // The link server: the Hummingbird application `landfall serve` runs and the tests build.
@@ -48,6 +72,8 @@ let package = Package(
                 "AppSiteAssociation",
                 "DeepLinkRouting",
                 "LandfallSite",
+                "LandfallLinks",
+                "LandfallStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "SQLKit", package: "sql-kit"),
@@ -71,6 +97,8 @@ let package = Package(
                 "DeepLinkRouting",
                 "LandfallSite",
                 "LandfallServer",
+                "LandfallStorage",
+                "LandfallLinks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -102,10 +130,23 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "LandfallLinksTests",
+            dependencies: [
+                "LandfallLinks",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "LandfallStorageTests",
+            dependencies: ["LandfallStorage", "LandfallLinks"]
+        ),
+        .testTarget(
             name: "LandfallServerTests",
             dependencies: [
                 "LandfallServer",
                 "LandfallSite",
+                "LandfallLinks",
+                "LandfallStorage",
                 "AppSiteAssociation",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
