@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "DeepLinkRouting"),
         // Short links as values: the link model, destination safety (open-redirect protection),
         // slugs, visitor classification, click decisions and Firebase Dynamic Links parameters.
-        .target(name: "LandfallLinks"),
+        .target(name: "LandfallLinks", dependencies: ["AppSiteAssociation"]),
         // The site configuration: reading `landfall.yml`, checking it, and deriving the association
         // files, pages and embargoes from it. No I/O: it reads text and takes the time as an argument.
         .target(
