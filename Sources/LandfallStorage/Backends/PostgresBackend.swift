@@ -1,0 +1,136 @@
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import PostgresKit
+import PostgresNIO
+
+/// PostgreSQL through PostgresNIO's `PostgresClient`, a connection pool whose run loop starts
+/// in ``open(url:logger:deliver:origin:)`` and stops in ``close()``, so callers need no service;
+/// and one more connection that listens for other instances' link changes
+/// (``PostgresChangeListener``).
+final class PostgresBackend: StorageBackend {
+    let kind = BackendKind.postgres
+    /// The URL without its password, for messages.
+    let displayURL: String
+    private let client: PostgresClient
+    private let runTask: Task<Void, Never>
+    private let listener: PostgresChangeListener
+    private let isClosed = NIOLockedValueBox(false)
+    private let logger: Logger
+
+    private init(displayURL: String, client: PostgresClient, runTask: Task<Void, Never>, listener: PostgresChangeListener, logger: Logger) {
+        self.displayURL = displayURL
+        self.client = client
+        self.runTask = runTask
+        self.listener = listener
+        self.logger = logger
+    }
+
+    /// Connects to the database at `url`: first the listening connection (which also proves
+    /// that the server answers and the credentials work), then the pool.
+    ///
+    /// - Parameter deliver: Called with each change another instance announced.
+    static func open(
+        url: String, logger: Logger, origin: String, deliver: @escaping @Sendable (LinkChange) -> Void
+    ) async throws(StorageError) -> PostgresBackend {
+        let displayURL = Self.redacted(url)
+        let core: PostgresConnection.Configuration
+        do {
+            core = try SQLPostgresConfiguration(url: url).coreConfiguration
+        } catch {
+            throw StorageError(
+                .invalidLocation,
+                "'\(displayURL)' is not a PostgreSQL URL: write postgres://user:password@host:port/database (add ?sslmode=disable for a server without TLS)"
+            )
+        }
+        let listener: PostgresChangeListener
+        do {
+            listener = try await PostgresChangeListener.start(configuration: core, origin: origin, logger: logger, deliver: deliver)
+        } catch {
+            throw StorageError(.unreachable, "cannot connect to PostgreSQL at \(displayURL): \(Self.describe(error)); check that the server runs and the URL's user, password and database are right", underlying: error)
+        }
+        let client = PostgresClient(configuration: clientConfiguration(core), backgroundLogger: logger)
+        let runTask = Task { await client.run() }
+        return PostgresBackend(displayURL: displayURL, client: client, runTask: runTask, listener: listener, logger: logger)
+    }
+
+    /// The pool's configuration for the connection `core` describes.
+    private static func clientConfiguration(_ core: PostgresConnection.Configuration) -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            core.tls.isEnforced ? .require(.makeClientConfiguration()) : core.tls.isAllowed ? .prefer(.makeClientConfiguration()) : .disable
+        var configuration: PostgresClient.Configuration
+        if let socket = core.unixSocketPath {
+            configuration = PostgresClient.Configuration(unixSocketPath: socket, username: core.username, password: core.password, database: core.database)
+        } else {
+            configuration = PostgresClient.Configuration(
+                host: core.host ?? "localhost", port: core.port ?? SQLPostgresConfiguration.ianaPortNumber,
+                username: core.username, password: core.password, database: core.database, tls: tls
+            )
+        }
+        configuration.options.connectTimeout = .seconds(5)
+        configuration.options.additionalStartupParameters = [("application_name", "landfall")]
+        return configuration
+    }
+
+    func read<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
+        return try await client.withConnection { connection in
+            try await body(connection.sql(queryLogLevel: .trace, logger: logger))
+        }
+    }
+
+    func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
+        return try await client.withConnection { connection in
+            let database = connection.sql(queryLogLevel: .trace, logger: logger)
+            try await database.raw("BEGIN").run()
+            let result: Result
+            do {
+                result = try await body(database)
+            } catch {
+                try? await database.raw("ROLLBACK").run()
+                throw error
+            }
+            do {
+                try await database.raw("COMMIT").run()
+            } catch {
+                try? await database.raw("ROLLBACK").run()
+                throw error
+            }
+            return result
+        }
+    }
+
+    func close() async {
+        let wasClosed = isClosed.withLockedValue { closed in
+            defer { closed = true }
+            return closed
+        }
+        guard !wasClosed else { return }
+        await listener.stop()
+        // Cancelling the run loop closes the pool and its connections.
+        runTask.cancel()
+        await runTask.value
+    }
+
+    /// `url` with its password replaced by `***`.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? url
+    }
+
+    /// What PostgresNIO says about `error`: the server's message and SQLSTATE, or the
+    /// connection problem (PSQLError's own description hides both).
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return String(describing: error) }
+        if let message = error.serverInfo?[.message] {
+            let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
+            return message + state
+        }
+        if let underlying = error.underlying {
+            return "\(error.code): \(underlying)"
+        }
+        return "\(error.code)"
+    }
+}

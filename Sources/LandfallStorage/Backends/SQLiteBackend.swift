@@ -1,0 +1,105 @@
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import SQLiteKit
+
+/// SQLite in WAL mode: a writer connection that runs one transaction at a time (its own
+/// ``SerialGate``), and a reader connection that sees committed data while the writer works.
+///
+/// Foreign keys are on and a busy timeout lets a second process (`landfall keys create`
+/// while the server runs) wait for the lock instead of failing at once.
+final class SQLiteBackend: StorageBackend {
+    /// The database file.
+    let path: String
+    let kind = BackendKind.sqlite
+    private let writer: SQLiteConnection
+    private let reader: SQLiteConnection
+    private let gate = SerialGate()
+    private let isClosed = NIOLockedValueBox(false)
+
+    /// How long a statement waits for another process's write lock before failing.
+    static let busyTimeoutMilliseconds = 10_000
+
+    private init(path: String, writer: SQLiteConnection, reader: SQLiteConnection) {
+        self.path = path
+        self.writer = writer
+        self.reader = reader
+    }
+
+    /// Opens (creating if needed) `landfall.sqlite` in `directory`.
+    static func open(directory: String, logger: Logger) async throws(StorageError) -> SQLiteBackend {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StorageError(.invalidLocation, "cannot create the data directory \(directory): \(error.localizedDescription)")
+        }
+        let path = URL(fileURLWithPath: directory).appendingPathComponent("landfall.sqlite").path
+        var opened: [SQLiteConnection] = []
+        do {
+            let writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            opened.append(writer)
+            // journal_mode is kept in the file; the others are per connection.
+            try await writer.sql().raw("PRAGMA journal_mode = WAL").run()
+            try await configure(writer)
+            let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            opened.append(reader)
+            try await configure(reader)
+            return SQLiteBackend(path: path, writer: writer, reader: reader)
+        } catch {
+            for connection in opened {
+                try? await connection.close().get()
+            }
+            throw StorageError(.unreachable, "cannot open the SQLite database \(path): check that it is a landfall database and that this user may write it", underlying: error)
+        }
+    }
+
+    private static func configure(_ connection: SQLiteConnection) async throws {
+        let database = connection.sql()
+        try await database.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeoutMilliseconds))").run()
+        try await database.raw("PRAGMA foreign_keys = ON").run()
+        try await database.raw("PRAGMA synchronous = NORMAL").run()
+    }
+
+    func read<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
+        return try await body(reader.sql(queryLogLevel: .trace))
+    }
+
+    func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await gate.run {
+            guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
+            let database = writer.sql(queryLogLevel: .trace)
+            // IMMEDIATE takes the write lock now, waiting up to the busy timeout for another
+            // process, instead of failing later when a read turns into a write.
+            try await database.raw("BEGIN IMMEDIATE").run()
+            let result: Result
+            do {
+                result = try await body(database)
+            } catch {
+                try? await database.raw("ROLLBACK").run()
+                throw error
+            }
+            do {
+                try await database.raw("COMMIT").run()
+            } catch {
+                try? await database.raw("ROLLBACK").run()
+                throw error
+            }
+            return result
+        }
+    }
+
+    func close() async {
+        let wasClosed = isClosed.withLockedValue { closed in
+            defer { closed = true }
+            return closed
+        }
+        guard !wasClosed else { return }
+        // Waits for the transaction in progress; later ones see `isClosed`.
+        _ = try? await gate.run {
+            // The futures' form, which a cancelled task still waits for: the handles must not leak.
+            try? await reader.close().get()
+            try? await writer.close().get()
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import LandfallLinks
+import SQLKit
+
+extension Storage {
+    /// Stores `links`, all or none, in one transaction.
+    ///
+    /// - Throws: ``StorageError`` `.slugTaken(host:slug:)` when a link's host and slug are
+    ///   already stored or repeat within `links` (also when another instance stored them a
+    ///   moment earlier), `.idTaken` when an id is; nothing is stored then.
+    public func insert(_ links: [ShortLink]) async throws(StorageError) {
+        guard !links.isEmpty else { return }
+        try await writing("storing \(links.count) link(s)") { database, changes in
+            for link in links {
+                do {
+                    try await database.insert(into: ShortLink.table).columns(ShortLink.columns).values(link.rowValues).run()
+                } catch {
+                    throw Self.refusal(error, for: link)
+                }
+                changes.append(LinkChange(id: link.id, host: link.host.lowercased(), slugs: [link.slug]))
+            }
+        }
+    }
+
+    /// The link with `id`, or `nil`.
+    public func link(id: LinkID) async throws(StorageError) -> ShortLink? {
+        try await reading("reading the link \(id)") { database in
+            try await database.select().columns(ShortLink.columns).from(ShortLink.table)
+                .where("id", .equal, id.rawValue)
+                .first()
+                .map { row throws(StorageError) in try ShortLink(row: row) }
+        }
+    }
+
+    /// The link with `slug` on `host` (compared lowercased), or `nil`.
+    public func link(host: String, slug: String) async throws(StorageError) -> ShortLink? {
+        try await reading("reading the link \(host)/\(slug)") { database in
+            try await database.select().columns(ShortLink.columns).from(ShortLink.table)
+                .where("host", .equal, host.lowercased())
+                .where("slug", .equal, slug)
+                .first()
+                .map { row throws(StorageError) in try ShortLink(row: row) }
+        }
+    }
+
+    /// Replaces the stored link with `link.id` by `link`, keeping its creation time and click
+    /// count (clicks only ever come from ``record(_:)``).
+    ///
+    /// - Returns: `false` when no link has that id.
+    /// - Throws: ``StorageError`` `.slugTaken(host:slug:)` when another link has the new host and slug.
+    public func update(_ link: ShortLink) async throws(StorageError) -> Bool {
+        try await writing("updating the link \(link.id)") { database, changes in
+            guard let old = try await database.select().columns("host", "slug").from(ShortLink.table)
+                .where("id", .equal, link.id.rawValue)
+                .for(.update)
+                .first()
+            else { return false }
+            let reader = RowReader(row: old, table: ShortLink.table, key: link.id.rawValue)
+            let oldHost = try reader.string("host")
+            let oldSlug = try reader.string("slug")
+            var update = database.update(ShortLink.table)
+            for (column, value) in zip(ShortLink.columns, link.rowValues) where ShortLink.updatedColumns.contains(column) {
+                update = update.set(SQLIdentifier(column), to: value)
+            }
+            do {
+                try await update.where("id", .equal, link.id.rawValue).run()
+            } catch {
+                throw Self.refusal(error, for: link)
+            }
+            let host = link.host.lowercased()
+            if oldHost == host {
+                changes.append(LinkChange(id: link.id, host: host, slugs: oldSlug == link.slug ? [oldSlug] : [oldSlug, link.slug]))
+            } else {
+                changes.append(LinkChange(id: link.id, host: oldHost, slugs: [oldSlug]))
+                changes.append(LinkChange(id: link.id, host: host, slugs: [link.slug]))
+            }
+            return true
+        }
+    }
+
+    /// Deletes the link with `id` and its click counts.
+    ///
+    /// - Returns: `false` when no link has that id.
+    public func delete(id: LinkID) async throws(StorageError) -> Bool {
+        try await writing("deleting the link \(id)") { database, changes in
+            let deleted = try await database.delete(from: ShortLink.table)
+                .where("id", .equal, id.rawValue)
+                .returning("host", "slug")
+                .first()
+            guard let deleted else { return false }
+            let reader = RowReader(row: deleted, table: ShortLink.table, key: id.rawValue)
+            changes.append(LinkChange(id: id, host: try reader.string("host"), slugs: [try reader.string("slug")]))
+            return true
+        }
+    }
+
+    /// The links `query` selects, newest first (ids descending: they are UUIDv7, so by creation time).
+    ///
+    /// Page through all links by passing the last id of a page as the next query's
+    /// ``LinkQuery/after``: links created meanwhile are newer and never shift the pages.
+    public func links(_ query: LinkQuery) async throws(StorageError) -> [ShortLink] {
+        try await reading("listing links") { database in
+            var select = database.select().columns(ShortLink.columns).from(ShortLink.table)
+            if let after = query.after {
+                select = select.where("id", .lessThan, after.rawValue)
+            }
+            if let host = query.host {
+                select = select.where("host", .equal, host.lowercased())
+            }
+            if let prefix = query.slugPrefix, !prefix.isEmpty {
+                // A range the (host, slug) index serves (byte order in both dialects), and
+                // the exact test: substr and length count characters in both.
+                select = select
+                    .where("slug", .greaterThanOrEqual, prefix)
+                    .where("slug", .lessThan, prefix + "\u{10FFFF}")
+                    .where(
+                        SQLFunction("substr", args: SQLIdentifier("slug"), SQLLiteral.numeric("1"), SQLFunction("length", args: SQLBind(prefix))),
+                        .equal, SQLBind(prefix)
+                    )
+            }
+            if let disabled = query.disabled {
+                select = select.where("disabled", .equal, disabled)
+            }
+            if let name = query.campaignName {
+                select = select.where("utm_campaign", .equal, name)
+            }
+            if let text = query.targetContains, !text.isEmpty {
+                // The position of a substring, 0 when absent: instr in SQLite, strpos in PostgreSQL.
+                let function = database.dialect.name == "sqlite" ? "instr" : "strpos"
+                select = select.where(SQLFunction(function, args: SQLIdentifier("target"), SQLBind(text)), .greaterThan, SQLLiteral.numeric("0"))
+            }
+            if let from = query.createdFrom {
+                select = select.where("created_at", .greaterThanOrEqual, Milliseconds.from(from))
+            }
+            if let before = query.createdBefore {
+                select = select.where("created_at", .lessThan, Milliseconds.from(before))
+            }
+            return try await select.orderBy("id", .descending).limit(query.clampedLimit).all()
+                .map { row throws(StorageError) in try ShortLink(row: row) }
+        }
+    }
+
+    /// How many links are stored.
+    public func linkCount() async throws(StorageError) -> Int {
+        try await reading("counting links") { database in
+            let row = try await database.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count").from(ShortLink.table).first()
+            return try row?.decode(column: "count", as: Int.self) ?? 0
+        }
+    }
+
+    /// The error for a failed write of `link`: `.slugTaken` or `.idTaken` for a uniqueness
+    /// violation, the driver's error otherwise.
+    static func refusal(_ error: any Error, for link: ShortLink) -> any Error {
+        switch StorageError.violation(in: error) {
+        case .hostAndSlug:
+            StorageError.slugTaken(host: link.host.lowercased(), slug: link.slug)
+        case .primaryKey:
+            StorageError(.idTaken(link.id), "a link with the id \(link.id) already exists: generate a new id", underlying: error)
+        case .foreignKey, nil:
+            error
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import LandfallLinks
+
+/// Why a storage call failed, with a message a person can act on.
+///
+/// Switch over ``code`` to decide what to do; show ``description`` to people:
+///
+/// ```swift
+/// do {
+///     try await storage.insert([link])
+/// } catch {
+///     if case .slugTaken(let host, let slug) = error.code {
+///         print("pick another slug than \(slug) on \(host)")
+///     } else {
+///         print(error) // the database is unreachable, closed, ...
+///     }
+/// }
+/// ```
+public struct StorageError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public enum Code: Sendable, Hashable {
+        /// A link with this slug already exists on this host.
+        case slugTaken(host: String, slug: String)
+        /// A link with this identifier already exists.
+        case idTaken(LinkID)
+        /// The database has a schema newer than this binary knows: it was left untouched.
+        case newerSchema(found: Int, known: Int)
+        /// The location cannot be used: a malformed PostgreSQL URL, or a directory that cannot be created.
+        case invalidLocation
+        /// The database cannot be reached or opened (PostgreSQL down, authentication refused,
+        /// the SQLite file unreadable).
+        case unreachable
+        /// The storage was closed with ``Storage/close()``.
+        case closed
+        /// A stored row cannot be read: `column` of a row in `table` holds something this
+        /// binary cannot use, such as a NULL, an unknown platform or a malformed id.
+        case corruptRow(table: String, column: String, detail: String)
+        /// A migration failed; the database was rolled back to the version it had.
+        case migration(version: Int)
+        /// Any other failure of a statement.
+        case query
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// What went wrong and what to do about it.
+    public var message: String
+    /// The error of the driver underneath, when there is one.
+    public var underlying: (any Error & Sendable)?
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String, underlying: (any Error & Sendable)? = nil) {
+        self.code = code
+        self.message = message
+        self.underlying = underlying
+    }
+
+    /// The message, followed by the driver's error when there is one.
+    public var description: String {
+        guard let underlying else { return message }
+        return "\(message) (\(String(describing: underlying)))"
+    }
+}
+
+extension StorageError {
+    /// `slug` is taken on `host`.
+    static func slugTaken(host: String, slug: String) -> StorageError {
+        StorageError(.slugTaken(host: host, slug: slug), "the slug '\(slug)' is already taken on \(host): choose another slug")
+    }
+
+    /// The storage was closed.
+    static var closed: StorageError {
+        StorageError(.closed, "the storage is closed: open it again with Storage.open")
+    }
+
+    /// A row holds something that cannot be read.
+    static func corruptRow(table: String, column: String, key: String?, detail: String) -> StorageError {
+        let row = key.map { "the row \($0) of \(table)" } ?? "a row of \(table)"
+        return StorageError(
+            .corruptRow(table: table, column: column, detail: detail),
+            "\(row) cannot be read: \(column) \(detail); fix or delete the row (it was probably written by another version of landfall)"
+        )
+    }
+}
