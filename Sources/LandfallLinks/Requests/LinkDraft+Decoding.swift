@@ -1,0 +1,40 @@
+import AppSiteAssociation
+
+extension LinkDraft {
+    /// Reads the JSON body of `POST /v1/links`.
+    ///
+    /// `null` for an optional field is the same as leaving it out.
+    ///
+    /// ```swift
+    /// let draft = try LinkDraft(json: Array(#"{"target": "https://daily.example.com/puzzle/2026-11-21", "maxClicks": 100}"#.utf8))
+    /// draft.maxClicks // 100
+    /// ```
+    ///
+    /// - Throws: ``InvalidRequestBody`` with every problem in document order: not JSON (with its
+    ///   line and column), not an object, a missing or `null` `target`, unknown fields (with the
+    ///   closest known name), repeated fields, wrong types, empty strings, bad dates, numbers that
+    ///   are not integers or out of range, and fields over ``LinkLimits``.
+    public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
+        var reader = BodyReader()
+        guard let value = reader.parse(bytes) else { throw InvalidRequestBody(errors: reader.errors) }
+        let draft = Self.read(value, at: [], into: &reader)
+        guard let draft, reader.errors.isEmpty else { throw InvalidRequestBody(errors: reader.errors) }
+        self = draft
+    }
+
+    /// Reads a link to create at `path`, reporting its problems to `reader`; `nil` when it has any
+    /// that leave no draft (problems of other fields are only reported).
+    static func read(_ value: JSONValue, at path: JSONPath, into reader: inout BodyReader) -> LinkDraft? {
+        let patch = LinkPatch.read(value, at: path, creating: true, into: &reader)
+        guard value.objectMembers != nil else { return nil }
+        if value["target"] == nil {
+            reader.missing("target", in: value, at: path, hint: #"give the URL the link leads to, as in "target": "https://example.com/page""#)
+        }
+        guard let target = patch.target else { return nil }
+        return LinkDraft(
+            target: target, slug: patch.slug, host: patch.host,
+            overrides: patch.overrides.applied(to: PlatformOverrides()), preview: patch.preview.applied(to: SocialPreview()),
+            campaign: patch.campaign.applied(to: Campaign()), data: patch.data.newValue ?? [:], expiresAt: patch.expiresAt.newValue,
+            maxClicks: patch.maxClicks.newValue, isDisabled: patch.isDisabled ?? false)
+    }
+}
