@@ -3,12 +3,18 @@ import DeepLinkRouting
 import Foundation
 
 /// A checked site configuration with everything derived from it: the router over its routes
-/// and the two association files, encoded once.
+/// and the association files, encoded once.
+///
+/// Two pairs of association files are made: the site's, served on the site host, its
+/// aliases and the interstitial host, and the link host's, which claims every short link
+/// (``linksAppleAssociation``). ``appleAssociationJSON(for:)`` and ``assetLinksJSON(for:)``
+/// pick the one a host serves.
 ///
 /// ```swift
 /// let site = try Site(configuration)
 /// site.router.route("https://daily.example.com/puzzle/2025-10-25") // .matched(puzzle)
 /// site.appleAssociationJSON                                      // served as is
+/// site.appleAssociationJSON(for: .links)                         // the link host's
 /// ```
 public struct Site: Sendable {
     /// The configuration.
@@ -25,6 +31,16 @@ public struct Site: Sendable {
     public let assetLinksJSON: String
     /// The configuration's routes by name.
     public let routesByName: [String: SiteRoute]
+    /// The `apple-app-site-association` of the link host: every path is a short link that
+    /// opens the app, except the reserved slug words (``AssociationGenerator/linksAppleAssociation(for:)``).
+    /// Made whether or not the site has a link host; served only on it.
+    public let linksAppleAssociation: AssociationFile
+    /// The `assetlinks.json` of the link host (``AssociationGenerator/linksAssetLinks(for:)``).
+    public let linksAssetLinks: AssetLinksFile
+    /// ``linksAppleAssociation`` encoded, as served.
+    public let linksAppleAssociationJSON: String
+    /// ``linksAssetLinks`` encoded, as served.
+    public let linksAssetLinksJSON: String
 
     /// Builds the site.
     ///
@@ -46,6 +62,23 @@ public struct Site: Sendable {
         self.appleAssociationJSON = appleAssociation.encoded(style: .pretty)
         self.assetLinksJSON = assetLinks.encoded(style: .pretty)
         self.routesByName = Dictionary(configuration.routes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.linksAppleAssociation = AssociationGenerator.linksAppleAssociation(for: configuration)
+        self.linksAssetLinks = AssociationGenerator.linksAssetLinks(for: configuration)
+        self.linksAppleAssociationJSON = linksAppleAssociation.encoded(style: .pretty)
+        self.linksAssetLinksJSON = linksAssetLinks.encoded(style: .pretty)
+    }
+
+    /// The `apple-app-site-association` a host with `role` serves: ``linksAppleAssociationJSON``
+    /// on the link host (or a development name standing for it), ``appleAssociationJSON`` on
+    /// every other host.
+    public func appleAssociationJSON(for role: HostRole) -> String {
+        role.served == .links ? linksAppleAssociationJSON : appleAssociationJSON
+    }
+
+    /// The `assetlinks.json` a host with `role` serves: ``linksAssetLinksJSON`` on the link
+    /// host (or a development name standing for it), ``assetLinksJSON`` on every other host.
+    public func assetLinksJSON(for role: HostRole) -> String {
+        role.served == .links ? linksAssetLinksJSON : assetLinksJSON
     }
 
     /// Paths the server answers itself, which no route may claim.
@@ -80,17 +113,27 @@ public struct Site: Sendable {
     }
 
     private func lintProblems() -> [SiteProblem] {
+        var problems = Self.lintProblems(apple: appleAssociationJSON, android: assetLinks.statements.isEmpty ? nil : assetLinksJSON,
+                                         files: "generated")
+        if configuration.hosts.links != nil {
+            problems += Self.lintProblems(apple: linksAppleAssociationJSON,
+                                          android: linksAssetLinks.statements.isEmpty ? nil : linksAssetLinksJSON,
+                                          files: "link host's generated")
+        }
+        return problems
+    }
+
+    private static func lintProblems(apple: String, android: String?, files: String) -> [SiteProblem] {
         var problems: [SiteProblem] = []
-        let aasa = AssociationLinter().lint(appleAssociationJSON)
+        let aasa = AssociationLinter().lint(apple)
         for diagnostic in aasa.diagnostics where diagnostic.severity != .info {
             problems.append(SiteProblem(.error, place: .associations,
-                                        message: "the generated apple-app-site-association fails `landfall aasa validate --strict`: \(diagnostic.code) at \(diagnostic.path.map { "\($0)" } ?? "the top"): \(diagnostic.message)"))
+                                        message: "the \(files) apple-app-site-association fails `landfall aasa validate --strict`: \(diagnostic.code) at \(diagnostic.path.map { "\($0)" } ?? "the top"): \(diagnostic.message)"))
         }
-        if !assetLinks.statements.isEmpty {
-            let android = AssetLinksLinter().lint(assetLinksJSON)
-            for diagnostic in android.diagnostics where diagnostic.severity != .info {
+        if let android {
+            for diagnostic in AssetLinksLinter().lint(android).diagnostics where diagnostic.severity != .info {
                 problems.append(SiteProblem(.error, place: .associations,
-                                            message: "the generated assetlinks.json fails `landfall aasa validate --strict`: \(diagnostic.code) at \(diagnostic.path.map { "\($0)" } ?? "the top"): \(diagnostic.message)"))
+                                            message: "the \(files) assetlinks.json fails `landfall aasa validate --strict`: \(diagnostic.code) at \(diagnostic.path.map { "\($0)" } ?? "the top"): \(diagnostic.message)"))
             }
         }
         return problems

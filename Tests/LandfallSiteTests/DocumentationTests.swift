@@ -42,9 +42,12 @@ import Testing
     }
 
     @Test func theArticlesOtherYAMLReadsWithoutAnIssue() throws {
-        let extra = try #require(Self.blocks("yaml", in: try Self.article).dropFirst().first)
-        let document = SiteDocuments.minimal + extra
-        #expect(SiteConfigurationReader.check(yaml: document).issues == [])
+        let extras = Self.blocks("yaml", in: try Self.article).dropFirst()
+        #expect(extras.count == 2)
+        for extra in extras {
+            let document = SiteDocuments.minimal + extra
+            #expect(SiteConfigurationReader.check(yaml: document).issues == [], "\(extra)")
+        }
     }
 
     @Test func theArticleNamesEveryKeyTheReaderKnows() throws {
@@ -52,7 +55,7 @@ import Testing
         let keys = SiteDocumentReader.topKeys + SiteDocumentReader.siteKeys + SiteDocumentReader.hostKeys
             + SiteDocumentReader.appKeys + SiteDocumentReader.iosKeys + SiteDocumentReader.androidKeys
             + SiteDocumentReader.routingKeys + SiteDocumentReader.routeKeys + SiteDocumentReader.pageKeys
-            + SiteDocumentReader.embargoKeys + SiteDocumentReader.associationKeys
+            + SiteDocumentReader.embargoKeys + SiteDocumentReader.associationKeys + SiteDocumentReader.linkKeys
         for key in Set(keys).sorted() {
             #expect(article.contains("`\(key)`") || article.contains(".\(key)`") || article.contains("### \(key)\n"), "\(key)")
         }

@@ -51,8 +51,9 @@ public struct SlugPolicy: Sendable, Hashable {
                                message: "the slug '\(slug)' has \(count) character\(count == 1 ? "" : "s"); a slug has \(Self.allowedLengths.lowerBound) to \(Self.allowedLengths.upperBound)")
         }
         for (offset, character) in slug.enumerated() where !Self.isSlugCharacter(character) {
-            let shown = character.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control && $0 != " " }
-                ? "'\(character)'" : "U+\(character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " U+"))"
+            let invisible: [Unicode.GeneralCategory] = [.control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator]
+            let shown = character.unicodeScalars.allSatisfy { !invisible.contains($0.properties.generalCategory) }
+                ? "'\(character)'" : character.unicodeScalars.map { "U+\(DestinationPolicy.hex($0.value))" }.joined(separator: " ")
             return SlugRefusal(.invalidCharacter, slug: slug,
                                message: "the slug '\(slug)' has \(shown) at position \(offset + 1); a slug has letters A-Z and a-z, digits, '-' and '_' only")
         }

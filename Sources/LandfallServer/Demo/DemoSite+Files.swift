@@ -84,6 +84,12 @@ routes:
 associations:
   maxAge: 3600
 
+links:
+  slugLength: 7                       # random slugs: go.daily.example.com/k7QmZ3x
+  reservedSlugs: [shop]               # no short link may be go.daily.example.com/shop
+  allowlist:                          # external destinations short links may lead to
+    - ^https://shop\.example\.org/.*$
+
 """#,
         "content/news/new-puzzle-types.json": #"""
 {

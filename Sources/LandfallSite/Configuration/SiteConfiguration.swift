@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import LandfallLinks
 
 /// A site as `landfall.yml` describes it: its hosts, its apps, and its linked routes, each
 /// with what opens the app and the page shown on the web.
@@ -37,12 +38,14 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var routes: [SiteRoute]
     /// Settings of the generated association files.
     public var associations: AssociationSettings
+    /// Settings of short links: random slug length, reserved slugs, the destination allowlist.
+    public var links: LinkSettings
 
     /// Creates a configuration; ``SiteConfigurationReader`` is the usual way.
     public init(
         name: String, description: String? = nil, timeZone: TimeZone, homePath: String = "/", image: String? = nil,
         hosts: SiteHosts, apps: [AppConfiguration], schemes: [String] = [], routing: RouterOptions = RouterOptions(),
-        routes: [SiteRoute], associations: AssociationSettings = AssociationSettings()
+        routes: [SiteRoute], associations: AssociationSettings = AssociationSettings(), links: LinkSettings = LinkSettings()
     ) {
         self.name = name
         self.description = description
@@ -55,6 +58,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         self.routing = routing
         self.routes = routes
         self.associations = associations
+        self.links = links
     }
 
     /// The route table an app's router loads: every configured host (the interstitial host
@@ -67,6 +71,27 @@ public struct SiteConfiguration: Sendable, Equatable {
             schemes: schemes,
             routing: routing,
             routes: routes.map(\.definition))
+    }
+
+    /// Where short links may lead: destinations on the site host, its aliases and the
+    /// interstitial host are accepted, destinations on the link host (or a development name
+    /// standing for it) are refused as loops, and external ones must match
+    /// `links.allowlist`.
+    ///
+    /// ```swift
+    /// site.configuration.destinationPolicy.check("https://daily.example.com/puzzle/today") // .success
+    /// ```
+    public var destinationPolicy: DestinationPolicy {
+        let linkHosts = hosts.links.map { linkHost in [linkHost] + hosts.local.filter { $0.value == linkHost }.keys.sorted() } ?? []
+        return DestinationPolicy(
+            siteHosts: [hosts.site] + hosts.aliases + [hosts.interstitial].compactMap { $0 },
+            linkHosts: linkHosts,
+            allowlist: links.allowlist)
+    }
+
+    /// Which custom slugs links may have: ``LinkSettings/slugPolicy``.
+    public var slugPolicy: SlugPolicy {
+        links.slugPolicy
     }
 
     /// The app named `name`, if the configuration has one.

@@ -1,6 +1,7 @@
 import AppSiteAssociation
 import DeepLinkRouting
 import Foundation
+import LandfallLinks
 import Yams
 
 /// Walks a composed `landfall.yml`, section by section, into a ``SiteConfiguration``, with
@@ -17,7 +18,7 @@ final class SiteDocumentReader {
         self.document = document
     }
 
-    static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations"]
+    static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations", "links"]
     static let siteKeys = ["name", "description", "timeZone", "home", "image"]
     static let hostKeys = ["site", "aliases", "links", "interstitial", "local"]
     static let appKeys = ["name", "ios", "android"]
@@ -29,6 +30,7 @@ final class SiteDocumentReader {
     static let pageKeys = ["template", "title", "description", "image", "content"]
     static let embargoKeys = ["day", "field", "timeZone"]
     static let associationKeys = ["maxAge", "components"]
+    static let linkKeys = ["slugLength", "reservedSlugs", "allowlist"]
 
     /// The configuration, or `nil` when the document has an error.
     func read(_ root: Node) -> SiteConfiguration? {
@@ -48,12 +50,14 @@ final class SiteDocumentReader {
         let routing = readRouting(top)
         let routes = readRoutes(top, apps: apps ?? [], routing: routing)
         let associations = readAssociations(top)
+        let links = readLinks(top)
         guard let site, let hosts, let apps, let routes, !document.issues.contains(where: { $0.severity == .error }) else {
             return nil
         }
         return SiteConfiguration(
             name: site.name, description: site.description, timeZone: site.timeZone, homePath: site.home, image: site.image,
-            hosts: hosts, apps: apps, schemes: schemes, routing: routing, routes: routes, associations: associations)
+            hosts: hosts, apps: apps, schemes: schemes, routing: routing, routes: routes, associations: associations,
+            links: links)
     }
 
     /// The node a problem on the built site points at.
@@ -438,6 +442,36 @@ final class SiteDocumentReader {
             } catch {
                 let message = error.message
                 document.error(message, at: path, element)
+            }
+        }
+        return settings
+    }
+
+    // MARK: links
+
+    private func readLinks(_ top: Node.Mapping) -> LinkSettings {
+        var settings = LinkSettings()
+        guard let node = top["links"], !YAMLDocument.isNull(node),
+              let mapping = document.mapping(node, at: "links", known: Self.linkKeys) else { return settings }
+        if let length = document.int(mapping, "slugLength", at: "links", in: SlugGenerator.allowedLengths) {
+            settings.slugLength = length
+        }
+        for (index, (word, wordNode)) in document.strings(mapping, "reservedSlugs", at: "links").enumerated() {
+            let path = "links.reservedSlugs[\(index)]"
+            if word.isEmpty || !word.allSatisfy({ SlugPolicy.isSlugCharacter($0) || $0 == "." }) {
+                document.error("'\(word)' is not a word a slug could be; a reserved slug has letters, digits, '-', '_' and '.' (it keeps /\(word) from being a short link)",
+                               at: path, wordNode)
+            } else if SlugPolicy.builtInReservedWords.contains(word.lowercased()) {
+                document.warning("'\(word)' is always reserved; remove it", at: path, wordNode)
+            } else {
+                settings.reservedSlugs.append(word)
+            }
+        }
+        for (index, (source, patternNode)) in document.strings(mapping, "allowlist", at: "links").enumerated() {
+            do {
+                settings.allowlist.append(try AllowlistPattern(source))
+            } catch {
+                document.error(error.message, at: "links.allowlist[\(index)]", patternNode)
             }
         }
         return settings
