@@ -1,4 +1,5 @@
 import Foundation
+import LandfallStorage
 import Logging
 
 /// Everything `landfall serve` (and a test) decides about a server before it starts: where
@@ -16,8 +17,24 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// The port to listen on; 0 picks a free one.
     public var port: Int
-    /// The directory of the SQLite database (created if missing).
+    /// The directory of the SQLite database (created if missing), used when
+    /// ``databaseURL`` is `nil`.
     public var dataDirectory: String
+    /// A PostgreSQL database (`postgres://user:password@host:port/database`) shared by several
+    /// instances, instead of SQLite in ``dataDirectory``.
+    public var databaseURL: String?
+    /// How many requests per second each client address may make to public endpoints (pages,
+    /// short links, `/v1/resolve`), or `nil` for no limit. The association files, the
+    /// operations endpoints and API requests with a valid key are never limited.
+    public var rateLimit: RateLimit?
+    /// A header that carries the client's address, set by a trusted proxy in front of the
+    /// server (such as `X-Forwarded-For`, whose first address is used); `nil` uses the
+    /// connection's address. Only set it behind a proxy that overwrites the header.
+    public var clientAddressHeader: String?
+    /// How often buffered clicks are written to the database (and always at shutdown).
+    public var clickFlushInterval: Duration
+    /// How many short links each instance keeps in memory.
+    public var linkCacheCapacity: Int
     /// The current time; tests move it.
     public var clock: @Sendable () -> Date
     /// The level of the server's logs.
@@ -40,5 +57,31 @@ public struct ServerConfiguration: Sendable {
         self.logLevel = logLevel
         self.reloadsOnHangup = reloadsOnHangup
         self.onServerRunning = onServerRunning
+        self.databaseURL = nil
+        self.rateLimit = RateLimit()
+        self.clientAddressHeader = nil
+        self.clickFlushInterval = .seconds(1)
+        self.linkCacheCapacity = 50_000
+    }
+
+    /// Where links, clicks and keys are stored.
+    public var storage: StorageLocation {
+        databaseURL.map { .postgres(url: $0) } ?? .sqlite(directory: dataDirectory)
+    }
+}
+
+/// A rate limit per client address: a bucket of ``burst`` requests refilled at
+/// ``requestsPerSecond``; a request that finds the bucket empty gets 429 with `Retry-After`.
+public struct RateLimit: Sendable, Hashable {
+    /// The sustained rate.
+    public var requestsPerSecond: Double
+    /// How many requests may come at once after a quiet spell.
+    public var burst: Int
+
+    /// Creates a limit; the default, 20 a second with bursts of 200, leaves people (and offices
+    /// behind one address) alone and stops a script walking the slug space.
+    public init(requestsPerSecond: Double = 20, burst: Int = 200) {
+        self.requestsPerSecond = requestsPerSecond
+        self.burst = burst
     }
 }

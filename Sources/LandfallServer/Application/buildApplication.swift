@@ -1,11 +1,12 @@
 import Foundation
 import Hummingbird
 import LandfallSite
+import LandfallStorage
 import Logging
 import ServiceLifecycle
 
 /// Builds the link server: loads and checks the site (refusing to start on any error), opens
-/// the database, and returns the Hummingbird application `landfall serve` runs and the tests
+/// the database (running its migrations), and returns the Hummingbird application `landfall serve` runs and the tests
 /// call in-process or over a real socket.
 ///
 /// ```swift
@@ -21,7 +22,8 @@ import ServiceLifecycle
 /// the site (a reload that fails keeps the current site and logs why).
 ///
 /// - Throws: ``SiteLoadError`` for a configuration, template or content directory problem;
-///   ``DatabaseError`` when the data directory or database cannot be opened.
+///   `StorageError` when the database cannot be opened or migrated, or is newer than this
+///   version of Landfall knows.
 public func buildApplication(_ configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
     try await makeApplication(configuration).application
 }
@@ -33,10 +35,16 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
     var logger = Logger(label: "landfall")
     logger.logLevel = configuration.logLevel
     let site = try SiteLoader.load(configuration.site, now: configuration.clock())
-    let database = try await Database.open(in: configuration.dataDirectory, logger: logger)
-    let state = ServerState(site: site, source: configuration.site, database: database, metrics: ServerMetrics(),
-                            clock: configuration.clock, logger: logger)
-    var services: [any Service] = [DatabaseService(database: database)]
+    let storage = try await Storage.open(configuration.storage, logger: logger)
+    let state = ServerState(site: site, source: configuration.site, storage: storage, configuration: configuration,
+                            metrics: ServerMetrics(), logger: logger)
+    // Shut down in reverse order, after the HTTP server: change notifications stop, the last
+    // clicks are written, then the database closes.
+    var services: [any Service] = [
+        StorageService(storage: storage),
+        ClickFlushService(recorder: state.clicks, interval: configuration.clickFlushInterval, logger: logger),
+        LinkChangeListener(storage: storage, cache: state.links),
+    ]
     if configuration.reloadsOnHangup {
         services.append(ReloadService(state: state))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallLinks
 import LandfallSite
 import Mustache
 
@@ -21,6 +22,10 @@ final class LoadedSite: Sendable {
     let sourceName: String
     /// When it was loaded.
     let loadedAt: Date
+    /// Where short links may lead (built once: it holds compiled allowlist patterns).
+    let destinations: DestinationPolicy
+    /// The generator of random slugs.
+    let slugGenerator: SlugGenerator
 
     init(site: Site, templates: MustacheLibrary, content: any ContentStore, appleAssociation: AssociationDocument?,
          assetLinks: AssociationDocument?, sourceName: String, loadedAt: Date) {
@@ -31,6 +36,8 @@ final class LoadedSite: Sendable {
         self.assetLinks = assetLinks
         self.sourceName = sourceName
         self.loadedAt = loadedAt
+        self.destinations = site.configuration.destinationPolicy
+        self.slugGenerator = site.configuration.links.slugGenerator
     }
 
     var configuration: SiteConfiguration { site.configuration }

@@ -22,13 +22,3 @@ struct ReloadService: Service {
         }
     }
 }
-
-/// Keeps the database open while the server runs and closes it on shutdown.
-struct DatabaseService: Service {
-    let database: Database
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        await database.close()
-    }
-}

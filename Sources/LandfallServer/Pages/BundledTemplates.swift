@@ -17,6 +17,8 @@ enum BundledTemplates {
         "not-found": notFound,
         "not-yet-available": notYetAvailable,
         "error": error,
+        "link": link,
+        "link-gone": linkGone,
     ]
 
     /// The names of the templates pages are rendered with (the others are partials).
@@ -158,6 +160,49 @@ enum BundledTemplates {
           <h1>{{title}}</h1>
           <p>{{message}}</p>
           {{#requestID}}<footer>Request {{requestID}}</footer>{{/requestID}}
+        </main>
+        </body>
+        </html>
+        """
+
+    /// A short link's landing page on a phone without the app (and what link-preview
+    /// crawlers read): the preview, "Open in the app", the stores, and the web version.
+    static let link = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        {{> head}}
+        </head>
+        <body>
+        <main>
+          <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+          <h1>{{title}}</h1>
+          {{#description}}<p class="description">{{description}}</p>{{/description}}
+          {{#imageURL}}<img class="hero" src="{{imageURL}}" alt="">{{/imageURL}}
+          {{> app-buttons}}
+          {{#webURL}}<p><a id="continue-on-web" href="{{webURL}}">Continue on the web</a></p>{{/webURL}}
+          <footer>Have the app? "Open in the app" takes you straight there.</footer>
+        </main>
+        </body>
+        </html>
+        """
+
+    /// The page of a short link that no longer leads anywhere (status 410).
+    static let linkGone = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        {{> head}}
+        </head>
+        <body>
+        <main>
+          <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+          <h1>{{heading}}</h1>
+          <p>{{message}}</p>
+          <div class="buttons">
+            <a class="button primary" id="home" href="{{homeURL}}">Open {{siteName}}</a>
+            {{> store-buttons}}
+          </div>
         </main>
         </body>
         </html>

@@ -1,13 +1,17 @@
 import Hummingbird
+import NIOCore
 
-/// The per-request context of the link server: Hummingbird's core storage and nothing else
-/// (the server's state lives in ``LandfallResponder``).
+/// The per-request context of the link server: Hummingbird's core storage and the address
+/// of the connection the request came on (the server's state lives in ``LandfallResponder``).
 public struct LandfallRequestContext: RequestContext {
     /// Hummingbird's storage.
     public var coreContext: CoreRequestContextStorage
+    /// The IP address of the peer, when the request came over a socket.
+    public var remoteIPAddress: String?
 
     /// Creates the context for a request.
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
+        self.remoteIPAddress = source.channel.remoteAddress?.ipAddress
     }
 }

@@ -16,7 +16,7 @@ extension LandfallResponder {
         case "/health":
             return (Response.text(.ok, "ok\n"), path)
         case "/ready":
-            let databaseUp = await state.database.ping()
+            let databaseUp = await state.storage.ping()
             let body = JSONValue(.object([
                 JSONMember(key: "ready", value: JSONValue(.bool(databaseUp))),
                 JSONMember(key: "site", value: JSONValue(.string(site.sourceName))),

@@ -16,48 +16,61 @@ extension LandfallResponder {
         let query = request.uri.query.map { "?\($0)" } ?? ""
         let link = origins.canonicalSite + path + query
         let wantsJSON = Self.prefersJSON(request.headers[.accept])
-        guard case .matched(let match) = site.site.router.route(link), let route = site.site.routesByName[match.route.name] else {
+        switch routePage(for: link, path: path + query, site: site, origins: origins, requestID: requestID) {
+        case .noRoute:
             if path == "/" { return (homePage(site: site, origins: origins), "home") }
             return (notFoundPage(site: site, origins: origins, json: wantsJSON), "not_found")
+        case .missing(let label):
+            return (notFoundPage(site: site, origins: origins, json: wantsJSON), label)
+        case .embargoed(let label):
+            return (notYetAvailable(site: site, origins: origins, json: wantsJSON), label)
+        case .failed(let label):
+            return (errorPage(.internalServerError, title: "Something went wrong",
+                              message: "This page can't be shown right now. We've logged it; please try again later.",
+                              site: site, requestID: requestID), label)
+        case .page(let page, let route):
+            let label = route.definition.pattern
+            if wantsJSON {
+                return (Response.json(.ok, JSONWriter.pretty.string(for: page.json), cacheControl: "public, max-age=60"), label)
+            }
+            return (Response.html(.ok, PageRenderer.render(route.page.template, values: page.values, in: site.templates),
+                                  cacheControl: "public, max-age=60"), label)
+        }
+    }
+
+    /// What a link to the site shows: its route's page, or why there is none. Embargoes hold:
+    /// a future day is decided before any content is read, and a `publishAt` field hides its
+    /// content until that moment. Short links use it too, so a preview never spoils.
+    func routePage(for link: String, path: String, site: LoadedSite, origins: Origins, requestID: String) -> RoutePageResult {
+        guard case .matched(let match) = site.site.router.route(link), let route = site.site.routesByName[match.route.name] else {
+            return .noRoute
         }
         let label = route.definition.pattern
         let parameters = match.parameters.pathParameters
         let now = state.clock()
         let timeZone = site.configuration.timeZone
-        // A day embargo is decided before any content is read, so that a future day looks the
-        // same whether or not its content exists.
         if let embargo = route.embargo, case .dayParameter = embargo.source,
            embargo.isEmbargoed(parameters: parameters, content: nil, now: now, siteTimeZone: timeZone) {
-            return (notYetAvailable(site: site, origins: origins, json: wantsJSON), label)
+            return .embargoed(label: label)
         }
         var content: JSONValue?
         if let key = route.page.content {
-            guard let contentKey = ContentKey(key.filled(with: parameters)) else {
-                return (notFoundPage(site: site, origins: origins, json: wantsJSON), label)
-            }
+            guard let contentKey = ContentKey(key.filled(with: parameters)) else { return .missing(label: label) }
             do {
                 content = try site.content.content(at: contentKey)
             } catch {
                 state.logger.error("content unreadable", metadata: ["request_id": "\(requestID)", "error": "\(error)"])
-                return (errorPage(.internalServerError, title: "Something went wrong",
-                                  message: "This page can't be shown right now. We've logged it; please try again later.",
-                                  site: site, requestID: requestID), label)
+                return .failed(label: label)
             }
-            guard content != nil else {
-                return (notFoundPage(site: site, origins: origins, json: wantsJSON), label)
-            }
+            guard content != nil else { return .missing(label: label) }
         }
         if let embargo = route.embargo, case .contentField = embargo.source,
            embargo.isEmbargoed(parameters: parameters, content: content, now: now, siteTimeZone: timeZone) {
-            return (notYetAvailable(site: site, origins: origins, json: wantsJSON), label)
+            return .embargoed(label: label)
         }
         let page = RoutePage(site: site, route: route, parameters: parameters, content: content, link: link,
-                             path: path + query, origins: origins)
-        if wantsJSON {
-            return (Response.json(.ok, JSONWriter.pretty.string(for: page.json), cacheControl: "public, max-age=60"), label)
-        }
-        return (Response.html(.ok, PageRenderer.render(route.page.template, values: page.values, in: site.templates),
-                              cacheControl: "public, max-age=60"), label)
+                             path: path, origins: origins)
+        return .page(page, route: route)
     }
 
     /// Whether an `Accept` header asks for JSON rather than HTML.
@@ -103,4 +116,18 @@ extension LandfallResponder {
         values["canonicalURL"] = origins.canonicalSite + "/"
         return Response.html(.ok, PageRenderer.render("home", values: values, in: site.templates), cacheControl: "public, max-age=60")
     }
+}
+
+/// What ``LandfallResponder/routePage(for:path:site:origins:requestID:)`` found.
+enum RoutePageResult {
+    /// No route of the site matches.
+    case noRoute
+    /// The route matches but its content does not exist (or its key is unsafe).
+    case missing(label: String)
+    /// The page is not out yet.
+    case embargoed(label: String)
+    /// The content could not be read (logged).
+    case failed(label: String)
+    /// The page.
+    case page(RoutePage, route: SiteRoute)
 }

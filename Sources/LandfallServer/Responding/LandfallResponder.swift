@@ -9,8 +9,10 @@ import Logging
 /// In order: the operations endpoints (`/health`, `/ready`, `/metrics`, on any host); then the
 /// `Host` header decides: a malformed one gets 400, a host the site does not list 404; the
 /// association files are served on every listed host, exactly at their paths, never
-/// redirected; then pages: an alias redirects to the site host, the interstitial host sends
-/// the browser back to the site host, and the site host renders the route's page.
+/// redirected; the JSON API answers under `/v1/`; then pages (rate limited per client
+/// address): an alias redirects to the site host, the interstitial host sends the browser
+/// back to the site host, the link host answers short links, and the site host renders the
+/// route's page.
 ///
 /// Every response carries an `X-Request-ID`, is counted in `/metrics` under its route
 /// template, and is logged once. An error never shows a stack trace: it is logged with the
@@ -27,7 +29,9 @@ struct LandfallResponder: HTTPResponder {
         let started = ContinuousClock.now
         let requestID = RequestIDs.id(from: request.headers[Self.requestIDField])
         let loaded = state.site
-        var (response, label) = await dispatch(request, site: loaded, requestID: requestID)
+        let client = ClientAddress.key(headers: request.headers, remoteIPAddress: context.remoteIPAddress,
+                                       trustedHeader: state.clientAddressHeader)
+        var (response, label) = await dispatch(request, site: loaded, client: client, requestID: requestID)
         if request.method == .head {
             response = response.withoutBody(length: response.body.contentLength)
         }
@@ -56,7 +60,7 @@ struct LandfallResponder: HTTPResponder {
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/health", "/ready", "/metrics",
     ]
 
-    private func dispatch(_ request: Request, site: LoadedSite, requestID: String) async -> (Response, String) {
+    private func dispatch(_ request: Request, site: LoadedSite, client: String, requestID: String) async -> (Response, String) {
         let path = request.uri.path
         guard path.utf8.count <= Self.maximumPathLength, (request.uri.query?.utf8.count ?? 0) <= Self.maximumPathLength else {
             return (errorPage(.uriTooLong, title: "That address is too long", message: "Links are never this long; check how it was copied.",
@@ -77,6 +81,9 @@ struct LandfallResponder: HTTPResponder {
         }
         if let association = associationResponse(request, path: path, site: site) {
             return association
+        }
+        if path == "/v1" || path.hasPrefix("/v1/") {
+            return await apiResponse(request, path: path, site: site, client: client)
         }
         let decoded = path.removingPercentEncoding
         guard path.hasPrefix("/"), let decoded, !decoded.contains("\u{0}") else {
@@ -101,13 +108,16 @@ struct LandfallResponder: HTTPResponder {
         if nearAssociationPath, role.served != .site {
             return (notFoundPage(site: site, origins: origins), "not_found")
         }
+        if role.served != .links, case .limited(let retryAfter) = state.rateLimiter?.admit(client) {
+            return (tooManyRequests(retryAfter: retryAfter, site: site, requestID: requestID), "rate_limited")
+        }
         switch role.served {
         case .alias:
             return (Response.redirect(.movedPermanently, to: origins.site + pathAndQuery), "redirect_alias")
         case .interstitial:
             return (Response.redirect(.found, to: origins.site + pathAndQuery), "redirect_interstitial")
         case .links:
-            return (notFoundPage(site: site, origins: origins), "not_found")
+            return await linkHostResponse(request, path: path, site: site, origins: origins, client: client, requestID: requestID)
         case .site, .local:
             return pageResponse(request, path: path, site: site, origins: origins, requestID: requestID)
         }

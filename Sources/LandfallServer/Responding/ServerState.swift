@@ -1,25 +1,39 @@
 import Foundation
+import HTTPTypes
+import LandfallStorage
 import Logging
 import NIOConcurrencyHelpers
 
-/// What every request reads: the site (swapped whole on reload), the database, the metrics,
-/// the clock, the logger.
+/// What every request reads: the site (swapped whole on reload), the storage with its link
+/// cache and click buffer, the rate limiter, the metrics, the clock, the logger.
 final class ServerState: Sendable {
     private let current: NIOLockedValueBox<LoadedSite>
     private let reloadLock = NIOLock()
     let source: SiteSource
-    let database: Database
+    let storage: Storage
+    let links: LinkCache
+    let clicks: ClickRecorder
+    let keys: APIKeyVerifier
+    /// `nil` when public endpoints are not rate limited.
+    let rateLimiter: RateLimiter?
+    /// The trusted proxy header naming the client's address, if any.
+    let clientAddressHeader: HTTPField.Name?
     let metrics: ServerMetrics
     let clock: @Sendable () -> Date
     let logger: Logger
 
-    init(site: LoadedSite, source: SiteSource, database: Database, metrics: ServerMetrics,
-         clock: @escaping @Sendable () -> Date, logger: Logger) {
+    init(site: LoadedSite, source: SiteSource, storage: Storage, configuration: ServerConfiguration, metrics: ServerMetrics,
+         logger: Logger) {
         self.current = NIOLockedValueBox(site)
         self.source = source
-        self.database = database
+        self.storage = storage
+        self.links = LinkCache(capacity: configuration.linkCacheCapacity)
+        self.clicks = ClickRecorder(storage: storage, cache: links, logger: logger)
+        self.keys = APIKeyVerifier(storage: storage)
+        self.rateLimiter = configuration.rateLimit.map { RateLimiter(limit: $0) }
+        self.clientAddressHeader = configuration.clientAddressHeader.flatMap { HTTPField.Name($0) }
         self.metrics = metrics
-        self.clock = clock
+        self.clock = configuration.clock
         self.logger = logger
     }
 

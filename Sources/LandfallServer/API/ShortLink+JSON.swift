@@ -1,0 +1,54 @@
+import AppSiteAssociation
+import Foundation
+import LandfallLinks
+
+extension ShortLink {
+    /// The link as the API returns it (the `Link` schema of `openapi/landfall.yaml`).
+    var json: JSONValue {
+        .object([
+            ("id", .string(id.rawValue)),
+            ("url", .string(url)),
+            ("host", .string(host)),
+            ("slug", .string(slug)),
+            ("target", .string(target)),
+            ("overrides", .object([("ios", .optional(overrides.ios)), ("android", .optional(overrides.android)),
+                                   ("desktop", .optional(overrides.desktop))])),
+            ("preview", .object([("title", .optional(preview.title)), ("description", .optional(preview.description)),
+                                 ("imageURL", .optional(preview.imageURL))])),
+            ("campaign", campaign.json),
+            ("data", .object(data.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("expiresAt", .optional(expiresAt.map(APITime.string))),
+            ("maxClicks", maxClicks.map { .integer($0) } ?? .null),
+            ("disabled", .bool(isDisabled)),
+            ("createdAt", .string(APITime.string(createdAt))),
+            ("updatedAt", .string(APITime.string(updatedAt))),
+            ("clicks", .integer(clickCount)),
+        ])
+    }
+
+    /// The short link itself: `https://<host>/<slug>`.
+    var url: String { "https://\(host)/\(slug)" }
+}
+
+extension Campaign {
+    /// The campaign fields as JSON, named as in the API.
+    var json: JSONValue {
+        .object([("source", .optional(source)), ("medium", .optional(medium)), ("name", .optional(name)),
+                 ("term", .optional(term)), ("content", .optional(content))])
+    }
+}
+
+/// Times in the API: RFC 3339 in UTC with milliseconds (`2026-11-21T12:00:00.000Z`).
+enum APITime {
+    static func string(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+}
+
+extension JSONValue {
+    /// A string, or null.
+    static func optional(_ text: String?) -> JSONValue { text.map { JSONValue(.string($0)) } ?? .null }
+
+    /// An integer.
+    static func integer(_ value: Int) -> JSONValue { JSONValue(.number(String(value))) }
+}

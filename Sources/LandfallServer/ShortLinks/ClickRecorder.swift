@@ -1,0 +1,138 @@
+import Foundation
+import LandfallLinks
+import LandfallStorage
+import Logging
+import NIOConcurrencyHelpers
+
+/// Counts clicks in memory and writes them to the database in batches, off the request path.
+///
+/// A click costs one dictionary update under a lock; ``flush()`` swaps the buffer out and
+/// stores it in one transaction. ``ClickFlushService`` flushes on an interval and once more at
+/// graceful shutdown, after the HTTP server has finished its last request, so every answered
+/// redirect is stored. A flush that fails keeps its counts for the next one.
+final class ClickRecorder: Sendable {
+    private struct Pending {
+        var counts: [ClickKey: Int] = [:]
+        /// People's clicks buffered per link, with where the link lives (for the cache).
+        var people: [LinkID: (host: String, slug: String, clicks: Int)] = [:]
+        /// People's clicks being written now: still counted against click limits until the
+        /// cache holds the stored count.
+        var writing: [LinkID: Int] = [:]
+        /// The counts being written now.
+        var writingCounts: [ClickKey: Int] = [:]
+    }
+
+    private let pending = NIOLockedValueBox(Pending())
+    private let storage: Storage
+    private let cache: LinkCache
+    private let logger: Logger
+    private let days = UTCDayFormatter()
+
+    init(storage: Storage, cache: LinkCache, logger: Logger) {
+        self.storage = storage
+        self.cache = cache
+        self.logger = logger
+    }
+
+    /// Counts a click of `link` by `platform` from `referrerHost` (`""` for none) at `date`.
+    func record(_ link: ShortLink, platform: ClickPlatform, referrerHost: String, at date: Date) {
+        let key = ClickKey(linkID: link.id, day: days.day(of: date), platform: platform, referrerHost: referrerHost)
+        pending.withLockedValue { pending in
+            pending.counts[key, default: 0] += 1
+            if platform != .crawler {
+                pending.people[link.id, default: (link.host, link.slug, 0)].clicks += 1
+            }
+        }
+    }
+
+    /// People's clicks of `link` counted here and not stored yet.
+    func pendingClicks(of link: LinkID) -> Int {
+        pending.withLockedValue { ($0.people[link]?.clicks ?? 0) + ($0.writing[link] ?? 0) }
+    }
+
+    /// The buffered counts of `link` (not stored yet, or being stored), for statistics that
+    /// include the last second.
+    func bufferedCounts(of link: LinkID) -> [ClickCount] {
+        pending.withLockedValue { pending in
+            (pending.counts.filter { $0.key.linkID == link }.map { ClickCount(key: $0.key, count: $0.value) })
+                + (pending.writingCounts.filter { $0.key.linkID == link }.map { ClickCount(key: $0.key, count: $0.value) })
+        }
+    }
+
+    /// How many clicks are buffered.
+    var bufferedClicks: Int {
+        pending.withLockedValue { $0.counts.values.reduce(0, +) }
+    }
+
+    /// Writes the buffered clicks; on failure puts them back and throws.
+    func flush() async throws {
+        let batch = pending.withLockedValue { pending -> Pending in
+            let batch = pending
+            pending.counts = [:]
+            pending.people = [:]
+            for (id, entry) in batch.people { pending.writing[id, default: 0] += entry.clicks }
+            for (key, count) in batch.counts { pending.writingCounts[key, default: 0] += count }
+            return batch
+        }
+        guard !batch.counts.isEmpty else { return }
+        defer {
+            pending.withLockedValue { pending in
+                for (id, entry) in batch.people {
+                    let left = (pending.writing[id] ?? 0) - entry.clicks
+                    pending.writing[id] = left > 0 ? left : nil
+                }
+                for (key, count) in batch.counts {
+                    let left = (pending.writingCounts[key] ?? 0) - count
+                    pending.writingCounts[key] = left > 0 ? left : nil
+                }
+            }
+        }
+        let counts = batch.counts.map { ClickCount(key: $0.key, count: $0.value) }
+        do {
+            try await storage.record(counts)
+        } catch {
+            pending.withLockedValue { pending in
+                for (key, count) in batch.counts { pending.counts[key, default: 0] += count }
+                for (id, entry) in batch.people {
+                    pending.people[id, default: (entry.host, entry.slug, 0)].clicks += entry.clicks
+                }
+            }
+            throw error
+        }
+        for (id, entry) in batch.people {
+            cache.addStoredClicks(entry.clicks, to: id, host: entry.host, slug: entry.slug)
+        }
+    }
+}
+
+/// The UTC day of a moment as `yyyy-MM-dd`, remembering the last answer (clicks come in
+/// runs on the same day).
+final class UTCDayFormatter: Sendable {
+    private let last = NIOLockedValueBox<(day: Int, text: String)?>(nil)
+
+    func day(of date: Date) -> String {
+        let day = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        if let last = last.withLockedValue({ $0 }), last.day == day { return last.text }
+        let text = Self.civilDate(daysSince1970: day)
+        last.withLockedValue { $0 = (day, text) }
+        return text
+    }
+
+    /// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian).
+    static func civilDate(daysSince1970 days: Int) -> String {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+}

@@ -1,0 +1,96 @@
+import LandfallLinks
+import NIOConcurrencyHelpers
+
+/// Short links this instance has looked up, by host and slug, so that a click is answered
+/// from memory.
+///
+/// Entries (including "no such link", so that a flood of unknown slugs does not reach the
+/// database) live at most ``timeToLive``; a change notification (this process's own writes,
+/// and other instances' through PostgreSQL `LISTEN/NOTIFY`) removes them at once. The cache is
+/// bounded: a shard that fills up drops its expired entries, then an eighth of the rest.
+final class LinkCache: Sendable {
+    /// A cached answer.
+    enum Entry: Sendable {
+        case link(ShortLink)
+        case missing
+    }
+
+    private struct Stored {
+        var entry: Entry
+        var expires: ContinuousClock.Instant
+    }
+
+    private let shards: [NIOLockedValueBox<[String: Stored]>]
+    private let capacityPerShard: Int
+    let timeToLive: Duration
+
+    init(capacity: Int, timeToLive: Duration = .seconds(10), shardCount: Int = 16) {
+        self.shards = (0..<shardCount).map { _ in NIOLockedValueBox([:]) }
+        self.capacityPerShard = max(1, capacity / shardCount)
+        self.timeToLive = timeToLive
+    }
+
+    /// The cached answer for `slug` on `host`, if it has not expired.
+    func entry(host: String, slug: String, now: ContinuousClock.Instant = .now) -> Entry? {
+        let key = Self.key(host: host, slug: slug)
+        return shard(for: key).withLockedValue { stored in
+            guard let found = stored[key] else { return nil }
+            guard found.expires > now else {
+                stored[key] = nil
+                return nil
+            }
+            return found.entry
+        }
+    }
+
+    /// Remembers `entry` for `slug` on `host`.
+    func store(_ entry: Entry, host: String, slug: String, now: ContinuousClock.Instant = .now) {
+        let key = Self.key(host: host, slug: slug)
+        let capacity = capacityPerShard
+        shard(for: key).withLockedValue { stored in
+            if stored.count >= capacity, stored[key] == nil {
+                stored = stored.filter { $0.value.expires > now }
+                if stored.count >= capacity {
+                    for victim in stored.keys.prefix(max(1, capacity / 8)) { stored[victim] = nil }
+                }
+            }
+            stored[key] = Stored(entry: entry, expires: now + timeToLive)
+        }
+    }
+
+    /// Forgets `slugs` on `host`.
+    func remove(host: String, slugs: [String]) {
+        for slug in slugs {
+            let key = Self.key(host: host, slug: slug)
+            _ = shard(for: key).withLockedValue { $0.removeValue(forKey: key) }
+        }
+    }
+
+    /// Adds `clicks` stored for `link` to its cached click count, so that a click limit is
+    /// enforced from memory after the buffered clicks were written.
+    func addStoredClicks(_ clicks: Int, to id: LinkID, host: String, slug: String) {
+        let key = Self.key(host: host, slug: slug)
+        shard(for: key).withLockedValue { stored in
+            guard var found = stored[key], case .link(var cached) = found.entry, cached.id == id else { return }
+            cached.clickCount += clicks
+            found.entry = .link(cached)
+            stored[key] = found
+        }
+    }
+
+    /// Forgets everything (after the change notifications were interrupted).
+    func removeAll() {
+        for shard in shards { shard.withLockedValue { $0.removeAll() } }
+    }
+
+    /// How many entries are held.
+    var count: Int { shards.reduce(0) { $0 + $1.withLockedValue { $0.count } } }
+
+    private func shard(for key: String) -> NIOLockedValueBox<[String: Stored]> {
+        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
+    }
+
+    private static func key(host: String, slug: String) -> String {
+        host + "/" + slug
+    }
+}
