@@ -41,7 +41,10 @@ extension StorageOptions {
         do {
             storage = try await Storage.open(location, logger: Logger(label: "landfall.keys") { _ in SwiftLogNoOpLogHandler() })
         } catch {
-            output.fail("cannot open the database at \(Self.displayName(of: location)): \(error)", status: .usageOrInputError)
+            // The storage's message usually names the database already; name it when it does not.
+            let name = Self.displayName(of: location)
+            let message = error.description.contains(name) ? error.description : "cannot open the database at \(name): \(error)"
+            output.fail(message, status: .usageOrInputError)
             return nil
         }
         let result: Result?

@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+import Yams
+
+/// `openapi/landfall.yaml`, the contract of the links API: it is valid YAML, structurally sound
+/// OpenAPI 3.1 (every `$ref` resolves, every operation answers, the security scheme exists),
+/// and it documents exactly the operations the API has, each with the scope it needs.
+@Suite struct OpenAPIDocumentTests {
+    /// The document's path in the repository.
+    static let path = CLIFixtures.repositoryRoot.appendingPathComponent("openapi/landfall.yaml").path
+
+    /// The operations of the API and the scope each needs: the document must list exactly these.
+    static let operations: [(method: String, path: String, scope: String)] = [
+        ("post", "/v1/links", "write"),
+        ("get", "/v1/links", "read"),
+        ("post", "/v1/links/bulk", "write"),
+        ("get", "/v1/links/{id}", "read"),
+        ("patch", "/v1/links/{id}", "write"),
+        ("delete", "/v1/links/{id}", "write"),
+        ("post", "/v1/links/{id}/disable", "write"),
+        ("post", "/v1/links/{id}/enable", "write"),
+        ("get", "/v1/links/{id}/stats", "read"),
+        ("get", "/v1/resolve", "public"),
+        ("get", "/{slug}", "public"),
+        ("get", "/", "public"),
+        ("get", "/health", "public"),
+        ("get", "/ready", "public"),
+    ]
+
+    static let methods: Set = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// The error codes the API answers with.
+    static let errorCodes = [
+        "unauthorized", "forbidden", "not_found", "gone", "invalid_body", "destination_refused", "invalid_slug",
+        "slug_taken", "payload_too_large", "unsupported_media_type", "rate_limited", "method_not_allowed",
+    ]
+
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The parsed document (a fresh tree each time: Yams' nodes are not `Sendable`).
+    static func document() throws -> Node {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        guard let root = try Yams.compose(yaml: text) else { throw Problem(description: "\(path) is empty") }
+        return root
+    }
+
+    /// Every operation in the document: method, path and the operation object.
+    static func documentedOperations(in root: Node) -> [(method: String, path: String, operation: Node)] {
+        guard let paths = root["paths"]?.mapping else { return [] }
+        var found: [(String, String, Node)] = []
+        for (path, item) in paths {
+            guard let path = path.string, let item = item.mapping else { continue }
+            for (method, operation) in item {
+                guard let method = method.string, methods.contains(method) else { continue }
+                found.append((method, path, operation))
+            }
+        }
+        return found
+    }
+
+    /// Every `$ref` in `node`, with where it was found.
+    static func references(in node: Node, at location: String = "#") -> [(location: String, reference: String)] {
+        switch node {
+        case .mapping(let mapping):
+            var found: [(String, String)] = []
+            for (key, value) in mapping {
+                let name = key.string ?? "?"
+                if name == "$ref", let reference = value.string {
+                    found.append((location, reference))
+                } else {
+                    found += references(in: value, at: location + "/" + name)
+                }
+            }
+            return found
+        case .sequence(let sequence):
+            return sequence.enumerated().flatMap { references(in: $0.element, at: location + "/\($0.offset)") }
+        case .scalar, .alias:
+            return []
+        }
+    }
+
+    /// The node a local JSON pointer (`#/components/schemas/Link`) names, or `nil`.
+    static func resolve(_ reference: String, in root: Node) -> Node? {
+        guard reference.hasPrefix("#/") else { return nil }
+        var node: Node? = root
+        for token in reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
+            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            node = node?[key]
+        }
+        return node
+    }
+
+    @Test func theDocumentIsOpenAPIThreeOne() throws {
+        let root = try Self.document()
+        #expect(root["openapi"]?.string?.hasPrefix("3.1.") == true)
+        #expect(root["info"]?["title"]?.string?.isEmpty == false)
+        #expect(root["info"]?["version"]?.string?.isEmpty == false)
+    }
+
+    @Test func everyReferenceResolves() throws {
+        let root = try Self.document()
+        let references = Self.references(in: root)
+        #expect(references.count > 50)
+        for (location, reference) in references {
+            #expect(Self.resolve(reference, in: root) != nil, "\(location): $ref '\(reference)' does not resolve")
+        }
+    }
+
+    @Test func aReferenceToNothingIsCaught() throws {
+        let root = try Yams.compose(yaml: "components:\n  schemas:\n    A: {type: string}\n    'a/b': {type: string}\n")
+        let document = try #require(root)
+        #expect(Self.resolve("#/components/schemas/A", in: document) != nil)
+        #expect(Self.resolve("#/components/schemas/a~1b", in: document) != nil)
+        #expect(Self.resolve("#/components/schemas/B", in: document) == nil)
+        #expect(Self.resolve("other.yaml#/A", in: document) == nil)
+    }
+
+    @Test func theDocumentListsExactlyTheAPIsOperations() throws {
+        let documented = Self.documentedOperations(in: try Self.document()).map { "\($0.method.uppercased()) \($0.path)" }
+        let expected = Self.operations.map { "\($0.method.uppercased()) \($0.path)" }
+        #expect(documented.sorted() == expected.sorted())
+    }
+
+    @Test(arguments: operations)
+    func everyOperationHasAnIdAResponseAndItsScope(method: String, path: String, scope: String) throws {
+        let root = try Self.document()
+        let operation = try #require(root["paths"]?[path]?[method], "\(method.uppercased()) \(path) is not documented")
+        #expect(operation["operationId"]?.string?.isEmpty == false)
+        #expect(operation["summary"]?.string?.isEmpty == false)
+        let responses = try #require(operation["responses"]?.mapping, "\(method.uppercased()) \(path) has no responses")
+        #expect(!responses.isEmpty)
+        #expect(responses.keys.contains { ($0.string ?? "").hasPrefix("2") || ($0.string ?? "").hasPrefix("3") },
+                "\(method.uppercased()) \(path) has no success response")
+        #expect(operation["x-landfall-scope"]?.string == scope)
+        // Public operations turn the document-wide key requirement off; the others keep it.
+        let security = operation["security"]?.sequence
+        if scope == "public" {
+            #expect(security?.isEmpty == true, "\(method.uppercased()) \(path) is public but does not say `security: []`")
+        } else {
+            #expect(security == nil)
+            #expect(responses["401"] != nil)
+            #expect(responses["403"] != nil)
+        }
+    }
+
+    @Test func operationIdsAreUnique() throws {
+        let ids = Self.documentedOperations(in: try Self.document()).compactMap { $0.operation["operationId"]?.string }
+        #expect(ids.count == Self.operations.count)
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test func theBearerKeySchemeIsDefinedAndRequiredByDefault() throws {
+        let root = try Self.document()
+        let scheme = try #require(root["components"]?["securitySchemes"]?["apiKey"])
+        #expect(scheme["type"]?.string == "http")
+        #expect(scheme["scheme"]?.string == "bearer")
+        let requirements = try #require(root["security"]?.sequence)
+        #expect(requirements.count == 1)
+        for requirement in requirements {
+            for name in requirement.mapping.map({ Array($0.keys) }) ?? [] {
+                #expect(root["components"]?["securitySchemes"]?[name] != nil, "security names an undefined scheme")
+            }
+        }
+    }
+
+    @Test func everyPathTemplateParameterIsDeclared() throws {
+        let root = try Self.document()
+        for (method, path, operation) in Self.documentedOperations(in: root) {
+            let templated = path.split(separator: "/").filter { $0.hasPrefix("{") && $0.hasSuffix("}") }
+                .map { String($0.dropFirst().dropLast()) }
+            let declared = ((root["paths"]?[path]?["parameters"]?.sequence.map(Array.init) ?? [])
+                + (operation["parameters"]?.sequence.map(Array.init) ?? []))
+                .map { parameter in parameter["$ref"]?.string.flatMap { Self.resolve($0, in: root) } ?? parameter }
+                .filter { $0["in"]?.string == "path" }
+            for name in templated {
+                let parameter = declared.first { $0["name"]?.string == name }
+                #expect(parameter?["required"]?.bool == true, "\(method.uppercased()) \(path): path parameter '\(name)' is not declared as required")
+            }
+            #expect(declared.count == templated.count, "\(method.uppercased()) \(path) declares path parameters it does not have")
+        }
+    }
+
+    @Test func everyAPIErrorResponseHasTheErrorBody() throws {
+        let root = try Self.document()
+        for (method, path, operation) in Self.documentedOperations(in: root) where path.hasPrefix("/v1/") {
+            for (status, response) in operation["responses"]?.mapping ?? [:] {
+                let code = status.string ?? ""
+                guard code.hasPrefix("4") || code.hasPrefix("5") || code == "default" else { continue }
+                let resolved = response["$ref"]?.string.flatMap { Self.resolve($0, in: root) } ?? response
+                #expect(resolved["content"]?["application/json"]?["schema"]?["$ref"]?.string == "#/components/schemas/ErrorResponse",
+                        "\(method.uppercased()) \(path) \(code) is not an ErrorResponse")
+            }
+        }
+    }
+
+    @Test func theErrorCodesAreDocumentedWithTheirHeaders() throws {
+        let root = try Self.document()
+        let codes = (root["components"]?["schemas"]?["ErrorCode"]?["enum"]?.sequence.map(Array.init) ?? []).compactMap(\.string)
+        for code in Self.errorCodes {
+            #expect(codes.contains(code), "ErrorCode does not list \(code)")
+        }
+        let responses = root["components"]?["responses"]
+        #expect(responses?["Unauthorized"]?["headers"]?["WWW-Authenticate"] != nil)
+        #expect(responses?["RateLimited"]?["headers"]?["Retry-After"] != nil)
+        #expect(responses?["MethodNotAllowed"]?["headers"]?["Allow"] != nil)
+        let error = root["components"]?["schemas"]?["ErrorResponse"]?["properties"]?["error"]
+        #expect(error?["required"]?.sequence.map { $0.compactMap(\.string) } == ["code", "message"])
+        #expect(error?["properties"]?["field"] != nil)
+    }
+
+    @Test func theLinkSchemaHasEveryField() throws {
+        let root = try Self.document()
+        let link = try #require(root["components"]?["schemas"]?["Link"])
+        let required = Set(link["required"]?.sequence.map { $0.compactMap(\.string) } ?? [])
+        #expect(required == ["id", "url", "host", "slug", "target", "overrides", "preview", "campaign", "data",
+                             "expiresAt", "maxClicks", "disabled", "createdAt", "updatedAt", "clicks"])
+        let properties = Set(link["properties"]?.mapping?.keys.compactMap(\.string) ?? [])
+        #expect(properties == required)
+        let draft = try #require(root["components"]?["schemas"]?["LinkDraft"])
+        #expect(draft["required"]?.sequence.map { $0.compactMap(\.string) } == ["target"])
+        #expect(draft["properties"]?["slug"]?["$ref"]?.string == "#/components/schemas/Slug")
+        #expect(root["components"]?["schemas"]?["Slug"]?["pattern"]?.string == "^[A-Za-z0-9_-]{3,64}$")
+    }
+}
