@@ -53,7 +53,7 @@ import Testing
         ("2026-12-31T18:59:59.5-05:00", 1_798_761_599.5),
         ("2024-02-29T00:00:00Z", 1_709_164_800.0),
         ("1970-01-01T00:00:00Z", 0.0),
-        ("2026-12-31T23:59:59.123456789Z", 1_798_761_599.123456789),
+        ("2026-12-31T23:59:59.125000000Z", 1_798_761_599.125),
     ])
     func datesWithATimeZoneAreRead(text: String, seconds: Double) throws {
         let draft = try LinkDraft(json: Array("{\(Self.target), \"expiresAt\": \"\(text)\"}".utf8))
@@ -135,7 +135,7 @@ import Testing
         BadBody("utm names in campaign", "{\(target), \"campaign\": {\"utm_source\": \"newsletter\"}}",
                 ("campaign.utm_source", "unknown field; the fields here are source, medium, name, term, content")),
         BadBody("a repeated campaign field", "{\(target), \"campaign\": {\"term\": \"a\",\n \"term\": \"b\"}}",
-                ("campaign.term", "given more than once (first at line 1, column 74); a field may appear once")),
+                ("campaign.term", "given more than once (first at line 1, column 72); a field may appear once")),
         BadBody("data as an array", "{\(target), \"data\": [\"a\"]}", ("data", "expected an object of strings, found an array")),
         BadBody("data with 51 keys", "{\(target), \"data\": {\(dataMembers(51))}}", ("data", "has 51 keys; at most 50 are allowed")),
         BadBody("a data key of 65 characters", "{\(target), \"data\": {\"\(text(65))\": \"v\"}}",
@@ -147,7 +147,7 @@ import Testing
         BadBody("null in data", "{\(target), \"data\": {\"level\": null}}", ("data.level", "expected a string, found null")),
         BadBody("a data key with a space", "{\(target), \"data\": {\"a b\": true}}", (#"data["a b"]"#, "expected a string, found a Boolean")),
         BadBody("a repeated data key", "{\(target), \"data\": {\"a\": \"1\", \"a\": \"2\"}}",
-                ("data.a", "given more than once (first at line 1, column 69); a field may appear once")),
+                ("data.a", "given more than once (first at line 1, column 68); a field may appear once")),
         BadBody("every problem, in document order",
                 """
                 {
