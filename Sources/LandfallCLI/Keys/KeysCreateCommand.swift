@@ -21,7 +21,6 @@ struct KeysCreateCommand: AsyncReportingCommand {
             Examples:
               landfall keys create --name ci --scope write
               landfall keys create --name 'marketing site' --scope read --data-dir /var/lib/landfall
-              landfall keys create --name dashboard --scope read --database-url postgres://landfall@db.internal/landfall
             """
     )
 
@@ -34,8 +33,7 @@ struct KeysCreateCommand: AsyncReportingCommand {
     @Option(help: "What the key may do: read (links and statistics) or write (also create, change and delete links).")
     var scope: APIKeyScope
 
-    @OptionGroup(title: "Storage")
-    var storage: StorageOptions
+    @OptionGroup var storage: StorageOptions
 
     /// The name as stored: without surrounding spaces.
     var keyName: String { name.trimmingCharacters(in: .whitespaces) }

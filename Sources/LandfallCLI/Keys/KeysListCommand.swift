@@ -16,15 +16,14 @@ struct KeysListCommand: AsyncReportingCommand {
             "revokedAt"}, times as RFC 3339 (null when never used, not revoked).
 
             Examples:
-              landfall keys list
-              landfall keys list --format json --database-url postgres://landfall@db.internal/landfall
+              landfall keys list --format json
+              landfall keys list --database-url postgres://db.internal/landfall
             """
     )
 
     @OptionGroup var output: OutputFormatOptions
 
-    @OptionGroup(title: "Storage")
-    var storage: StorageOptions
+    @OptionGroup var storage: StorageOptions
 
     func execute(in context: CommandContext) async -> CommandOutput {
         var result = CommandOutput()

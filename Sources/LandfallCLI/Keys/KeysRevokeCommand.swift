@@ -24,8 +24,7 @@ struct KeysRevokeCommand: AsyncReportingCommand {
     @Argument(help: ArgumentHelp("The key's id (or the key itself).", valueName: "id"))
     var id: String
 
-    @OptionGroup(title: "Storage")
-    var storage: StorageOptions
+    @OptionGroup var storage: StorageOptions
 
     /// The id to revoke: `id`, or the id part of a whole key.
     var keyID: String {
