@@ -234,7 +234,7 @@ import Testing
         let server = try await TestServer()
         try await server.run(transport) { client in
             #expect(try await client.get("/ready").status == .ok)
-            await server.state.database.close()
+            await server.state.storage.close()
             #expect(try await client.get("/ready").status == .serviceUnavailable)
             for (path, _) in Self.paths {
                 for host in [Demo.site, Demo.alias, Demo.interstitial] {

@@ -32,7 +32,7 @@ import Testing
             #expect((json["site"] as? String)?.contains("demo") == true)
             #expect(json["loadedAt"] as? String == "2026-11-20T17:00:00Z")
 
-            await server.state.database.close()
+            await server.state.storage.close()
             let closed = try await client.get("/ready")
             #expect(closed.status == .serviceUnavailable)
             let after = try #require(try JSONSerialization.jsonObject(with: Data(closed.body)) as? [String: Any])
@@ -54,7 +54,7 @@ import Testing
             let (second, state) = try await makeApplication(ServerConfiguration(
                 site: .demo, host: "localhost", port: port, dataDirectory: data.path, logLevel: .critical, reloadsOnHangup: false))
             await #expect(throws: (any Error).self) { try await second.run() }
-            #expect(await !state.database.ping())
+            #expect(await !state.storage.ping())
         }
     }
 

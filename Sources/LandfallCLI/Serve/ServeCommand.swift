@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import LandfallServer
+import LandfallStorage
 import Logging
 
 /// `landfall serve [FILE]`: runs the link server; with no file, the built-in demo.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the link server: association files, fallback pages and operations endpoints.",
+        abstract: "Run the link server: association files, pages, short links, the links API and operations endpoints.",
         discussion: """
             With no file, serves the built-in demo (a copy of examples/demo/ carried by the \
             binary): a daily-puzzle site on 127.0.0.1:8080 whose URLs it prints.
@@ -21,6 +22,13 @@ struct ServeCommand: AsyncParsableCommand {
             checked first, exactly as `landfall config check` does, and the server refuses to \
             start on any error.
 
+            Short links live on the link host (hosts.links) and are managed through the JSON API \
+            under /v1/ (openapi/landfall.yaml) with keys from `landfall keys create`. They are \
+            stored in SQLite in --data-dir, or in PostgreSQL with --database-url (or \
+            $LANDFALL_DATABASE_URL), which several instances can share; the schema is migrated \
+            at start. Pages, short links and /v1/resolve are rate limited per client address \
+            (--rate-limit, --rate-limit-burst; behind a proxy, --client-address-header).
+
             SIGTERM and SIGINT stop the server after the requests in flight; SIGHUP reloads \
             the site (a file with an error is refused and the running site kept).
 
@@ -28,6 +36,8 @@ struct ServeCommand: AsyncParsableCommand {
               landfall serve
               landfall serve landfall.yml --port 8443 --data-dir /var/lib/landfall
               landfall serve landfall.yml --host 0.0.0.0 --log-level debug
+              landfall serve landfall.yml --database-url postgres://landfall@db:5432/landfall \
+                --client-address-header X-Forwarded-For
             """
     )
 
@@ -40,8 +50,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0 picks a free one).")
     var port = 8080
 
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the SQLite database is kept (created if missing).", valueName: "directory"))
-    var dataDirectory = "landfall-data"
+    @OptionGroup var storage: StorageOptions
+
+    @Option(name: .customLong("rate-limit"),
+            help: ArgumentHelp("Requests per second each client address may make to pages, short links and /v1/resolve (0: no limit).",
+                               valueName: "per-second"))
+    var rateLimit: Double = RateLimit().requestsPerSecond
+
+    @Option(name: .customLong("rate-limit-burst"), help: ArgumentHelp("How many requests a client may make at once.", valueName: "count"))
+    var rateLimitBurst: Int = RateLimit().burst
+
+    @Option(name: .customLong("client-address-header"),
+            help: ArgumentHelp("A header your proxy sets to the client's address (X-Forwarded-For); only behind a proxy that overwrites it.",
+                               valueName: "name"))
+    var clientAddressHeader: String?
 
     @Option(help: ArgumentHelp("The page templates directory (default: templates/ beside the file).", valueName: "directory"))
     var templates: String?
@@ -54,6 +76,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
+        guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (no limit) or more, not \(rateLimit)") }
+        guard rateLimitBurst >= 1 else { throw ValidationError("--rate-limit-burst must be 1 or more, not \(rateLimitBurst)") }
+        if let clientAddressHeader, clientAddressHeader.isEmpty || !clientAddressHeader.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            throw ValidationError("--client-address-header must be a header name such as X-Forwarded-For, not '\(clientAddressHeader)'")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical; not '\(logLevel)'")
         }
@@ -70,11 +97,22 @@ struct ServeCommand: AsyncParsableCommand {
         let site: SiteSource = file.map { .file($0, templates: templates, content: content) } ?? .demo
         let isDemo = file == nil
         let host = self.host
-        let configuration = ServerConfiguration(
+        let location = storage.location
+        let dataDirectory: String
+        let storedIn: String
+        switch location {
+        case .sqlite(let directory):
+            dataDirectory = directory
+            storedIn = "data in \(directory)/"
+        case .postgres(let url):
+            dataDirectory = StorageOptions.defaultDataDirectory
+            storedIn = "data in \(StorageOptions.redacted(url))"
+        }
+        var configuration = ServerConfiguration(
             site: site, host: host, port: port, dataDirectory: dataDirectory,
             logLevel: Logger.Level(rawValue: logLevel) ?? .info,
             onServerRunning: { port in
-                var lines = ["landfall is serving \(site.displayName) on http://\(host):\(port) (data in \(dataDirectory)/)"]
+                var lines = ["landfall is serving \(site.displayName) on http://\(host):\(port) (\(storedIn))"]
                 if isDemo {
                     lines.append("Try:")
                     for (what, url) in DemoSite.addressesToTry(base: "http://localhost:\(port)", interstitialBase: "http://127.0.0.1:\(port)") {
@@ -84,6 +122,9 @@ struct ServeCommand: AsyncParsableCommand {
                 lines.append("Stop with Ctrl-C; reload the site with `kill -HUP \(ProcessInfo.processInfo.processIdentifier)`.")
                 FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             })
+        if case .postgres(let url) = location { configuration.databaseURL = url }
+        configuration.rateLimit = rateLimit == 0 ? nil : RateLimit(requestsPerSecond: rateLimit, burst: rateLimitBurst)
+        configuration.clientAddressHeader = clientAddressHeader
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration)

@@ -18,6 +18,10 @@ final class LoadedSite: Sendable {
     let appleAssociation: AssociationDocument?
     /// The served `assetlinks.json`, when the site has an Android app.
     let assetLinks: AssociationDocument?
+    /// The link host's `apple-app-site-association`, which claims every short link.
+    let linksAppleAssociation: AssociationDocument?
+    /// The link host's `assetlinks.json`.
+    let linksAssetLinks: AssociationDocument?
     /// Where it was loaded from.
     let sourceName: String
     /// When it was loaded.
@@ -28,12 +32,15 @@ final class LoadedSite: Sendable {
     let slugGenerator: SlugGenerator
 
     init(site: Site, templates: MustacheLibrary, content: any ContentStore, appleAssociation: AssociationDocument?,
-         assetLinks: AssociationDocument?, sourceName: String, loadedAt: Date) {
+         assetLinks: AssociationDocument?, linksAppleAssociation: AssociationDocument?, linksAssetLinks: AssociationDocument?,
+         sourceName: String, loadedAt: Date) {
         self.site = site
         self.templates = templates
         self.content = content
         self.appleAssociation = appleAssociation
         self.assetLinks = assetLinks
+        self.linksAppleAssociation = linksAppleAssociation
+        self.linksAssetLinks = linksAssetLinks
         self.sourceName = sourceName
         self.loadedAt = loadedAt
         self.destinations = site.configuration.destinationPolicy

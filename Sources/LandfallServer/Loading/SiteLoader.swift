@@ -109,6 +109,8 @@ enum SiteLoader {
             site: site, templates: library, content: content,
             appleAssociation: hasIOS ? AssociationDocument(json: site.appleAssociationJSON) : nil,
             assetLinks: hasAndroid ? AssociationDocument(json: site.assetLinksJSON) : nil,
+            linksAppleAssociation: hasIOS ? AssociationDocument(json: site.linksAppleAssociationJSON) : nil,
+            linksAssetLinks: hasAndroid ? AssociationDocument(json: site.linksAssetLinksJSON) : nil,
             sourceName: sourceName, loadedAt: now)
     }
 

@@ -1,4 +1,5 @@
 import Hummingbird
+import LandfallSite
 
 extension LandfallResponder {
     /// The paths an association file is served at: iOS reads the first, iOS 9 the second,
@@ -16,8 +17,8 @@ extension LandfallResponder {
     /// The association file at exactly its path, from memory: 200 with an ETag and
     /// `Cache-Control` for GET and HEAD, 304 when the client has it, 204 for OPTIONS, 405 for
     /// other methods, 404 when the site has no app of that platform. Never a redirect.
-    /// `nil` for other paths.
-    func associationResponse(_ request: Request, path: String, site: LoadedSite) -> (Response, String)? {
+    /// The link host serves its own pair, which claims every short link. `nil` for other paths.
+    func associationResponse(_ request: Request, path: String, site: LoadedSite, role: HostRole) -> (Response, String)? {
         guard let kind = Self.associationPaths[path] else { return nil }
         let label = kind == .apple ? "/.well-known/apple-app-site-association" : "/.well-known/assetlinks.json"
         switch request.method {
@@ -30,7 +31,10 @@ extension LandfallResponder {
             response.headers[.allow] = "GET, HEAD, OPTIONS"
             return (response, label)
         }
-        guard let document = kind == .apple ? site.appleAssociation : site.assetLinks else {
+        let onLinkHost = role.served == .links
+        let served = kind == .apple ? (onLinkHost ? site.linksAppleAssociation : site.appleAssociation)
+                                    : (onLinkHost ? site.linksAssetLinks : site.assetLinks)
+        guard let document = served else {
             let platform = kind == .apple ? "iOS" : "Android"
             return (Response.text(.notFound, "This site lists no \(platform) app, so it has no \(path.split(separator: "/").last ?? "").\n"), label)
         }

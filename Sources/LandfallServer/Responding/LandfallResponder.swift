@@ -79,7 +79,7 @@ struct LandfallResponder: HTTPResponder {
         guard let role = site.configuration.hosts.role(of: host.name) else {
             return (Response.text(.notFound, "This server does not serve \(host.name).\n"), "unknown_host")
         }
-        if let association = associationResponse(request, path: path, site: site) {
+        if let association = associationResponse(request, path: path, site: site, role: role) {
             return association
         }
         if path == "/v1" || path.hasPrefix("/v1/") {

@@ -20,27 +20,39 @@ final class TestServer: Sendable {
     let state: ServerState
     /// The clock the server reads.
     let clock: MovableClock
+    /// Where the server stores links: SQLite in a temporary directory, or a scratch
+    /// PostgreSQL database.
+    let location: TestDatabase.Location
     private let dataDirectory: TemporaryDirectory
 
-    /// Builds the server for `site` (the demo by default) with `clock`.
+    /// Builds the server for `site` (the demo by default) with `clock`, storing in `database`,
+    /// with no rate limit unless `configure` sets one.
     ///
-    /// - Throws: whatever `buildApplication` throws (``SiteLoadError``, ``DatabaseError``).
-    init(site: SiteSource = .demo, clock: MovableClock = MovableClock(at: Demo.noon)) async throws {
+    /// - Throws: whatever `buildApplication` throws (``SiteLoadError``, `StorageError`).
+    init(site: SiteSource = .demo, clock: MovableClock = MovableClock(at: Demo.noon), database: TestDatabase = .sqlite,
+         configure: (inout ServerConfiguration) -> Void = { _ in }) async throws {
         let dataDirectory = try TemporaryDirectory("landfall-data")
+        let location = try await database.makeLocation(sqliteDirectory: dataDirectory.path)
         do {
-            let configuration = ServerConfiguration(site: site, host: "127.0.0.1", port: 0, dataDirectory: dataDirectory.path,
+            var configuration = ServerConfiguration(site: site, host: "127.0.0.1", port: 0, dataDirectory: dataDirectory.path,
                                                     clock: clock.reading, logLevel: .critical, reloadsOnHangup: false)
+            configuration.databaseURL = location.databaseURL
+            configuration.rateLimit = nil
+            configure(&configuration)
             (application, state) = try await makeApplication(configuration)
         } catch {
             dataDirectory.remove()
+            location.remove()
             throw error
         }
         self.clock = clock
+        self.location = location
         self.dataDirectory = dataDirectory
     }
 
     deinit {
         dataDirectory.remove()
+        location.remove()
     }
 
     /// Starts the server's services (and, for `.live`, its listener), runs `test` with a

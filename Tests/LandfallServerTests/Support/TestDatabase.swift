@@ -1,0 +1,53 @@
+import Foundation
+@testable import LandfallStorage
+
+/// The databases server tests run against: SQLite always, PostgreSQL when
+/// `LANDFALL_TEST_POSTGRES_URL` names a server (each server gets a scratch database created
+/// through that admin URL), and always on CI, where a missing server is a failure.
+enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertible {
+    case sqlite
+    case postgres
+
+    /// SQLite, and PostgreSQL when there is a server or CI demands one.
+    static var all: [TestDatabase] {
+        adminURL != nil || isCI ? [.sqlite, .postgres] : [.sqlite]
+    }
+
+    /// `LANDFALL_TEST_POSTGRES_URL`, when set and not empty.
+    static var adminURL: String? {
+        ProcessInfo.processInfo.environment["LANDFALL_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    static var isCI: Bool {
+        ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false
+    }
+
+    var description: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
+
+    struct MissingServer: Error, CustomStringConvertible {
+        var description: String { "CI is set but LANDFALL_TEST_POSTGRES_URL is not: .ci/run should start PostgreSQL and export it" }
+    }
+
+    /// A place a server stores in, removed by ``remove()``.
+    struct Location: Sendable {
+        /// The scratch PostgreSQL database, or `nil` for SQLite in the data directory.
+        let databaseURL: String?
+
+        /// Drops the scratch database (in the background: a test's end does not wait for it).
+        func remove() {
+            guard let databaseURL, let admin = TestDatabase.adminURL else { return }
+            Task { try? await ScratchDatabase.drop(databaseURL, adminURL: admin) }
+        }
+    }
+
+    /// A new location: SQLite in `sqliteDirectory`, or a new scratch PostgreSQL database.
+    func makeLocation(sqliteDirectory: String) async throws -> Location {
+        switch self {
+        case .sqlite:
+            return Location(databaseURL: nil)
+        case .postgres:
+            guard let admin = Self.adminURL else { throw MissingServer() }
+            return Location(databaseURL: try await ScratchDatabase.create(adminURL: admin))
+        }
+    }
+}
