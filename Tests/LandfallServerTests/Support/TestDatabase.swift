@@ -32,10 +32,12 @@ enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertible {
     struct Location: Sendable {
         /// The scratch PostgreSQL database, or `nil` for SQLite in the data directory.
         let databaseURL: String?
+        /// Whether ``remove()`` drops it (the server that created it does).
+        var owned = true
 
         /// Drops the scratch database (in the background: a test's end does not wait for it).
         func remove() {
-            guard let databaseURL, let admin = TestDatabase.adminURL else { return }
+            guard owned, let databaseURL, let admin = TestDatabase.adminURL else { return }
             Task { try? await ScratchDatabase.drop(databaseURL, adminURL: admin) }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import LandfallStorage
 @testable import LandfallServer
 
 /// A link server built for one test the way `landfall serve` builds it (`makeApplication`),
@@ -28,11 +29,17 @@ final class TestServer: Sendable {
     /// Builds the server for `site` (the demo by default) with `clock`, storing in `database`,
     /// with no rate limit unless `configure` sets one.
     ///
+    /// - Parameter sharing: Another server whose PostgreSQL database this one uses too (two
+    ///   instances behind one load balancer); it keeps the database.
     /// - Throws: whatever `buildApplication` throws (``SiteLoadError``, `StorageError`).
     init(site: SiteSource = .demo, clock: MovableClock = MovableClock(at: Demo.noon), database: TestDatabase = .sqlite,
-         configure: (inout ServerConfiguration) -> Void = { _ in }) async throws {
+         sharing other: TestServer? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }) async throws {
         let dataDirectory = try TemporaryDirectory("landfall-data")
-        let location = try await database.makeLocation(sqliteDirectory: dataDirectory.path)
+        let location = if let other {
+            TestDatabase.Location(databaseURL: other.location.databaseURL, owned: false)
+        } else {
+            try await database.makeLocation(sqliteDirectory: dataDirectory.path)
+        }
         do {
             var configuration = ServerConfiguration(site: site, host: "127.0.0.1", port: 0, dataDirectory: dataDirectory.path,
                                                     clock: clock.reading, logLevel: .critical, reloadsOnHangup: false)
@@ -53,6 +60,11 @@ final class TestServer: Sendable {
     deinit {
         dataDirectory.remove()
         location.remove()
+    }
+
+    /// Where this server stores: the scratch PostgreSQL database, or SQLite in its data directory.
+    var storageLocation: StorageLocation {
+        location.databaseURL.map { .postgres(url: $0) } ?? .sqlite(directory: dataDirectory.path)
     }
 
     /// Starts the server's services (and, for `.live`, its listener), runs `test` with a
