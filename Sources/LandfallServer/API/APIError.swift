@@ -8,7 +8,7 @@ import Hummingbird
 struct APIError: Error, Sendable {
     let status: HTTPResponse.Status
     /// A stable, documented code (`slug_taken`), for programs.
-    let code: String
+    let code: APIErrorCode
     /// What went wrong and what to do, for people.
     let message: String
     /// The JSON path of the request field at fault (`links[3].slug`), if one is.
@@ -16,7 +16,7 @@ struct APIError: Error, Sendable {
     /// Headers the answer carries (`Retry-After`, `WWW-Authenticate`, `Allow`).
     var headers: HTTPFields
 
-    init(_ status: HTTPResponse.Status, _ code: String, _ message: String, field: String? = nil, headers: HTTPFields = [:]) {
+    init(_ status: HTTPResponse.Status, _ code: APIErrorCode, _ message: String, field: String? = nil, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
         self.message = message
@@ -27,7 +27,7 @@ struct APIError: Error, Sendable {
     /// The error as a response.
     var response: Response {
         var members = [
-            JSONMember(key: "code", value: JSONValue(.string(code))),
+            JSONMember(key: "code", value: JSONValue(.string(code.rawValue))),
             JSONMember(key: "message", value: JSONValue(.string(message))),
         ]
         if let field { members.append(JSONMember(key: "field", value: JSONValue(.string(field)))) }
@@ -39,15 +39,34 @@ struct APIError: Error, Sendable {
     }
 
     static func notFound(_ message: String = "No link has this id.") -> APIError {
-        APIError(.notFound, "not_found", message)
+        APIError(.notFound, .notFound, message)
     }
 
     static func invalidBody(_ message: String, field: String?) -> APIError {
-        APIError(.badRequest, "invalid_body", message, field: field)
+        APIError(.badRequest, .invalidBody, message, field: field)
     }
 
     static func rateLimited(retryAfter: Int) -> APIError {
-        APIError(.tooManyRequests, "rate_limited", "Too many requests from this address; try again in \(retryAfter) s.",
+        APIError(.tooManyRequests, .rateLimited, "Too many requests from this address; try again in \(retryAfter) s.",
                  headers: [.retryAfter: String(retryAfter)])
     }
+}
+
+/// The codes of API errors: exactly the `ErrorCode` enumeration of `openapi/landfall.yaml`
+/// (a test compares the two).
+enum APIErrorCode: String, CaseIterable, Sendable {
+    case invalidBody = "invalid_body"
+    case destinationRefused = "destination_refused"
+    case invalidSlug = "invalid_slug"
+    case unauthorized
+    case forbidden
+    case notFound = "not_found"
+    case methodNotAllowed = "method_not_allowed"
+    case slugTaken = "slug_taken"
+    case gone
+    case payloadTooLarge = "payload_too_large"
+    case unsupportedMediaType = "unsupported_media_type"
+    case rateLimited = "rate_limited"
+    case internalError = "internal_error"
+    case unavailable
 }

@@ -37,7 +37,7 @@ final class APIKeyVerifier: Sendable {
         do {
             record = try await storage.apiKey(id: presented.id)
         } catch {
-            throw APIError(.serviceUnavailable, "unavailable", "API keys cannot be checked right now; try again shortly.")
+            throw APIError(.serviceUnavailable, .unavailable, "API keys cannot be checked right now; try again shortly.")
         }
         guard let record, APIKeys.verify(secret: presented.secret, against: record) else {
             throw Self.unauthorized("This API key is not known.")
@@ -46,7 +46,7 @@ final class APIKeyVerifier: Sendable {
             throw Self.unauthorized("This API key was revoked.")
         }
         guard record.scope.allows(scope) else {
-            throw APIError(.forbidden, "forbidden", "This API key has the '\(record.scope.rawValue)' scope; this request needs '\(scope.rawValue)'.")
+            throw APIError(.forbidden, .forbidden, "This API key has the '\(record.scope.rawValue)' scope; this request needs '\(scope.rawValue)'.")
         }
         await noteUse(of: record.id, at: now)
         return record
@@ -62,6 +62,6 @@ final class APIKeyVerifier: Sendable {
     }
 
     private static func unauthorized(_ message: String) -> APIError {
-        APIError(.unauthorized, "unauthorized", message, headers: [.wwwAuthenticate: "Bearer realm=\"landfall\""])
+        APIError(.unauthorized, .unauthorized, message, headers: [.wwwAuthenticate: "Bearer realm=\"landfall\""])
     }
 }

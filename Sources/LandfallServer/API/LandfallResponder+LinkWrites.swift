@@ -95,7 +95,7 @@ extension LandfallResponder {
             if let custom = draft.slug {
                 try checkSlug(custom, site: site, field: field("slug", index))
                 if let earlier = customSlugs[custom] {
-                    throw APIError(.conflict, "slug_taken", "The slug '\(custom)' is asked for twice in this request (also by links[\(earlier)]).",
+                    throw APIError(.conflict, .slugTaken, "The slug '\(custom)' is asked for twice in this request (also by links[\(earlier)]).",
                                    field: field("slug", index))
                 }
                 customSlugs[custom] = index
@@ -126,13 +126,13 @@ extension LandfallResponder {
                 links[index].slug = site.slugGenerator.slug(using: &generator)
             }
         }
-        throw APIError(.internalServerError, "internal", "No free random slug was found; try again.")
+        throw APIError(.internalServerError, .internalError, "No free random slug was found; try again.")
     }
 
     /// The link host a draft names (or the site's, when it names none).
     private func linkHost(_ requested: String?, site: LoadedSite, field: String) throws(APIError) -> String {
         guard let linksHost = site.configuration.hosts.links else {
-            throw APIError(.badRequest, "no_link_host", "This site has no link host; add hosts.links to its landfall.yml.")
+            throw APIError(.badRequest, .invalidBody, "This site has no link host; add hosts.links to its landfall.yml.", field: field)
         }
         if let requested, requested.lowercased() != linksHost {
             throw APIError.invalidBody("'\(requested)' is not a link host of this site; use \(linksHost) (or leave host out).", field: field)
@@ -142,7 +142,7 @@ extension LandfallResponder {
 
     private func checkSlug(_ slug: String, site: LoadedSite, field: String) throws(APIError) {
         if let refusal = site.configuration.slugPolicy.refusal(for: slug) {
-            throw APIError(.badRequest, "invalid_slug", refusal.message, field: field)
+            throw APIError(.badRequest, .invalidSlug, refusal.message, field: field)
         }
     }
 
@@ -167,7 +167,7 @@ extension LandfallResponder {
             switch site.destinations.check(url) {
             case .success(let destination): normalized[name] = destination.text
             case .failure(let refusal):
-                throw APIError(.badRequest, "destination_refused", "\(field): \(refusal.message)", field: field)
+                throw APIError(.badRequest, .destinationRefused, "\(field): \(refusal.message)", field: field)
             }
         }
         return normalized
@@ -181,10 +181,10 @@ extension LandfallResponder {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json")) else {
-            throw APIError(.unsupportedMediaType, "unsupported_media_type",
+            throw APIError(.unsupportedMediaType, .unsupportedMediaType,
                            "Send the body as JSON with 'Content-Type: application/json'\(contentType.isEmpty ? "" : ", not '\(contentType)'").")
         }
-        let tooLarge = APIError(.contentTooLarge, "payload_too_large", "The body is larger than \(limit / 1024) KiB.")
+        let tooLarge = APIError(.contentTooLarge, .payloadTooLarge, "The body is larger than \(limit / 1024) KiB.")
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
         do {
             return try await request.body.collect(upTo: limit)
@@ -198,13 +198,13 @@ extension LandfallResponder {
     func apiError(for error: StorageError, slugField: String? = nil) -> APIError {
         switch error.code {
         case .slugTaken(let host, let slug):
-            return APIError(.conflict, "slug_taken", "The slug '\(slug)' is already used on \(host); choose another.", field: slugField)
+            return APIError(.conflict, .slugTaken, "The slug '\(slug)' is already used on \(host); choose another.", field: slugField)
         case .unreachable, .closed:
-            return APIError(.serviceUnavailable, "unavailable", "The database cannot be reached right now; try again shortly.",
+            return APIError(.serviceUnavailable, .unavailable, "The database cannot be reached right now; try again shortly.",
                             headers: [.retryAfter: "5"])
         default:
             state.logger.error("storage failure", metadata: ["error": "\(error)"])
-            return APIError(.internalServerError, "internal", "Something went wrong storing this; it has been logged.")
+            return APIError(.internalServerError, .internalError, "Something went wrong storing this; it has been logged.")
         }
     }
 }
@@ -213,7 +213,7 @@ extension APIError {
     /// 400 for a body the decoder refused, naming the first field at fault (every error is in the message).
     init(invalid body: InvalidRequestBody) {
         let first = body.errors.first
-        self.init(.badRequest, "invalid_body", body.errors.map(\.description).joined(separator: "\n"),
+        self.init(.badRequest, .invalidBody, body.errors.map(\.description).joined(separator: "\n"),
                   field: first.map(\.field).flatMap { $0.isEmpty ? nil : $0 })
     }
 }

@@ -12,13 +12,13 @@ extension LandfallResponder {
         var query = LinkQuery(limit: 51)
         if let text = parameters["limit"].map(String.init) {
             guard let limit = Int(text), (1...200).contains(limit) else {
-                throw APIError(.badRequest, "invalid_query", "limit must be a whole number from 1 to 200, not '\(text)'.", field: "limit")
+                throw APIError(.badRequest, .invalidBody, "limit must be a whole number from 1 to 200, not '\(text)'.", field: "limit")
             }
             query.limit = limit + 1
         }
         if let text = parameters["cursor"].map(String.init) {
             guard let cursor = LinkID(text) else {
-                throw APIError(.badRequest, "invalid_query", "cursor must be the nextCursor of a previous page.", field: "cursor")
+                throw APIError(.badRequest, .invalidBody, "cursor must be the nextCursor of a previous page.", field: "cursor")
             }
             query.after = cursor
         }
@@ -26,7 +26,7 @@ extension LandfallResponder {
             switch status {
             case "active": query.disabled = false
             case "disabled": query.disabled = true
-            default: throw APIError(.badRequest, "invalid_query", "status must be 'active' or 'disabled', not '\(status)'.", field: "status")
+            default: throw APIError(.badRequest, .invalidBody, "status must be 'active' or 'disabled', not '\(status)'.", field: "status")
             }
         }
         query.host = parameters["host"].map { String($0).lowercased() }
@@ -95,7 +95,7 @@ extension LandfallResponder {
             throw apiError(for: error)
         } catch {
             state.logger.error("storage failure", metadata: ["error": "\(error)"])
-            throw APIError(.internalServerError, "internal", "Something went wrong; it has been logged.")
+            throw APIError(.internalServerError, .internalError, "Something went wrong; it has been logged.")
         }
     }
 }

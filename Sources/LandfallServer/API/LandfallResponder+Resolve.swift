@@ -11,13 +11,13 @@ extension LandfallResponder {
     func resolve(_ request: Request, site: LoadedSite) async throws(APIError) -> Response {
         let query = request.uri.queryParameters
         guard let text = query["url"].map(String.init), !text.isEmpty else {
-            throw APIError(.badRequest, "invalid_query", "Give the link to resolve as ?url=https://…", field: "url")
+            throw APIError(.badRequest, .invalidBody, "Give the link to resolve as ?url=https://…", field: "url")
         }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "https" || scheme == "http", let host = components.host?.lowercased(),
               let linksHost = site.configuration.hosts.links,
               host == linksHost || site.configuration.hosts.local[host] == linksHost else {
-            throw APIError(.badRequest, "not_a_short_link", "'\(text.prefix(200))' is not a link of this server's link host\(site.configuration.hosts.links.map { " (\($0))" } ?? "").",
+            throw APIError(.badRequest, .invalidBody, "'\(text.prefix(200))' is not a link of this server's link host\(site.configuration.hosts.links.map { " (\($0))" } ?? "").",
                            field: "url")
         }
         let path = components.percentEncodedPath
@@ -37,10 +37,10 @@ extension LandfallResponder {
         guard let link = found else { throw APIError.notFound("No short link has this address.") }
         let now = state.clock()
         if let reason = ClickDecision.goneReason(of: link, now: now, pendingClicks: state.clicks.pendingClicks(of: link.id)) {
-            throw APIError(.gone, "gone", "This link \(Self.goneWording(reason)).")
+            throw APIError(.gone, .gone, "This link \(Self.goneWording(reason)).")
         }
         guard case .success(let destination) = site.destinations.check(link.target) else {
-            throw APIError(.gone, "gone", "This link's destination is no longer allowed.")
+            throw APIError(.gone, .gone, "This link's destination is no longer allowed.")
         }
         let platform = query["platform"].flatMap { ClickPlatform(rawValue: String($0)) }.flatMap { $0 == .crawler ? nil : $0 }
             ?? VisitorClassifier.classify(userAgent: request.headers[.userAgent]).platform
@@ -61,11 +61,11 @@ extension LandfallResponder {
         do {
             parameters = try DynamicLinkParameters(query: query)
         } catch {
-            throw APIError(.badRequest, "invalid_dynamic_link", error.errors.map(\.description).joined(separator: "; "),
+            throw APIError(.badRequest, .invalidBody, error.errors.map(\.description).joined(separator: "; "),
                            field: error.errors.first.map { "url.\($0.parameter)" })
         }
         guard case .success(let destination) = site.destinations.check(parameters.link) else {
-            throw APIError(.badRequest, "destination_refused", "The long link's 'link' is not a destination this site allows.", field: "url.link")
+            throw APIError(.badRequest, .destinationRefused, "The long link's 'link' is not a destination this site allows.", field: "url.link")
         }
         return Response.json(.ok, JSONWriter.pretty.string(for: .object([
             ("url", .string(url)),

@@ -23,10 +23,10 @@ extension LandfallResponder {
         let allowed = endpoint.methods
         guard !allowed.isEmpty else {
             try admitUnauthenticated(client)
-            throw APIError(.notFound, "not_found", "There is no API endpoint at \(request.uri.path); see openapi/landfall.yaml.")
+            throw APIError(.notFound, .notFound, "There is no API endpoint at \(request.uri.path); see openapi/landfall.yaml.")
         }
         guard allowed.contains(method) || (method == .head && allowed.contains(.get)) else {
-            throw APIError(.methodNotAllowed, "method_not_allowed",
+            throw APIError(.methodNotAllowed, .methodNotAllowed,
                            "\(endpoint.label) accepts \(allowed.map(\.rawValue).joined(separator: ", ")).",
                            headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
         }
