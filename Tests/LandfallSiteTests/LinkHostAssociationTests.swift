@@ -160,6 +160,8 @@ import Testing
               - name: droid
                 android: {package: com.example.droid, sha256: "\(SiteDocuments.fingerprint)"}
             routes:
+              - name: puzzle
+                pattern: /puzzle/:date
               - name: stats
                 pattern: /stats/:period
                 apps: [pro]

@@ -135,7 +135,7 @@ import Testing
                message: "would allow any host and make short links an open redirect"),
         Broken(section: "links:\n  allowlist: [\"\"]\n", path: "links.allowlist[0]", line: 26, column: 15,
                message: "an allowlist pattern is empty"),
-        Broken(section: "links:\n  allowlist:\n    - [shop]\n", path: "links.allowlist[0]", line: 28, column: 7,
+        Broken(section: "links:\n  allowlist:\n    - [shop]\n", path: "links.allowlist[0]", line: 27, column: 7,
                message: "expected text, found a list"),
     ]
 
