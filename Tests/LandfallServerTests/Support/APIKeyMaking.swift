@@ -44,3 +44,19 @@ enum Visitors {
     static let messages = "facebookexternalhit/1.1 Facebot Twitterbot/1.0"
     static let slack = "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)"
 }
+
+extension TestServer {
+    /// Stores a new API key with `scope` and returns its id (for revoking it) with the header
+    /// that presents it.
+    func apiKey(_ scope: APIKeyScope = .write, name: String = "test") async throws -> (id: String, authorization: HTTPFields) {
+        let (text, record) = APIKeys.generate(name: name, scope: scope, at: clock.reading())
+        try await state.storage.insert(record)
+        return (record.id, [.authorization: "Bearer \(text)", .contentType: "application/json"])
+    }
+}
+
+/// The server tests' cases: each transport on each database.
+enum ServerCases {
+    /// Every transport on every database ``TestDatabase/all`` names.
+    static let all: [(Transport, TestDatabase)] = Transport.allCases.flatMap { transport in TestDatabase.all.map { (transport, $0) } }
+}
