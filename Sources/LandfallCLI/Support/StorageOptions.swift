@@ -101,14 +101,15 @@ public struct StorageOptions: ParsableArguments, Sendable {
     /// `url` with its password, if any, replaced by `***`, so that error messages and logs do
     /// not carry it.
     public static func redacted(_ url: String) -> String {
-        guard var components = URLComponents(string: url), components.password != nil else {
-            // Not parsable: hide everything between "://" and the last "@", where a password would be.
-            guard let schemeEnd = url.range(of: "://"), let at = url.range(of: "@", options: .backwards),
-                  schemeEnd.upperBound <= at.lowerBound else { return url }
-            return url[..<schemeEnd.upperBound] + "***" + url[at.lowerBound...]
+        if var components = URLComponents(string: url) {
+            guard components.password != nil else { return url }
+            components.password = "***"
+            return components.string ?? url
         }
-        components.password = "***"
-        return components.string ?? url
+        // Not parsable: hide everything between "://" and the last "@", where a password would be.
+        guard let schemeEnd = url.range(of: "://"), let at = url.range(of: "@", options: .backwards),
+              schemeEnd.upperBound <= at.lowerBound else { return url }
+        return url[..<schemeEnd.upperBound] + "***" + url[at.lowerBound...]
     }
 }
 

@@ -102,12 +102,12 @@ import Testing
         let directory = try temporaryDataDirectory()
         let id = try #require(APIKeys.parse(try await Self.createKey(in: directory))?.id)
         let storage = try await Self.storage(directory)
-        try await storage.noteAPIKeyUse(id: id, at: Date(timeIntervalSince1970: 1_795_000_000))   // 2026-11-18 09:46:40 UTC
+        try await storage.noteAPIKeyUse(id: id, at: Date(timeIntervalSince1970: 1_795_000_000))   // 2026-11-18 11:06:40 UTC
         await storage.close()
         let text = await runLandfallAsync(["keys", "list", "--data-dir", directory])
-        #expect(text.lines.last?.contains("2026-11-18 09:46") == true)
+        #expect(text.lines.last?.contains("2026-11-18 11:06") == true)
         let json = await runLandfallAsync(["keys", "list", "--data-dir", directory, "--format", "json"])
-        #expect(json.standardOutput.contains(#""lastUsedAt": "2026-11-18T09:46:40Z""#))
+        #expect(json.standardOutput.contains(#""lastUsedAt": "2026-11-18T11:06:40Z""#))
     }
 
     @Test func listOfAnEmptyDatabaseSaysHowToCreateAKey() async throws {
