@@ -149,13 +149,18 @@ let package = Package(
                 "LandfallStorage",
                 "AppSiteAssociation",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "LandfallCLITests",
-            dependencies: ["LandfallCLI", "AppSiteAssociation"]
+            dependencies: [
+                "LandfallCLI", "AppSiteAssociation", "LandfallStorage", "LandfallLinks",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

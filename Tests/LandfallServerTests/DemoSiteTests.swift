@@ -69,10 +69,11 @@ import Testing
 
     @Test("every address `landfall serve` suggests trying answers as it says", arguments: Transport.allCases)
     func suggestedAddressesAnswer(transport: Transport) async throws {
-        let server = try await TestServer()
+        let server = try await TestServer { $0.seedsDemoLinks = true }
         try await server.run(transport) { client in
             let port = client.port ?? 8080
-            let addresses = DemoSite.addressesToTry(base: "http://localhost:\(port)", interstitialBase: "http://127.0.0.1:\(port)")
+            let addresses = DemoSite.addressesToTry(base: "http://localhost:\(port)", interstitialBase: "http://127.0.0.1:\(port)",
+                                                    linksBase: "http://go.localhost:\(port)")
             for (label, text) in addresses {
                 for address in text.split(separator: " ").map(String.init) {
                     let url = try #require(URL(string: address), "\(address)")
@@ -81,11 +82,39 @@ import Testing
                     let expected: Int = switch label {
                     case _ where label.contains("not yet available"), _ where label.contains("unknown address"): 404
                     case _ where label.contains("Open in the app"): 302
+                    case _ where label.contains("short link"): 302
                     default: 200
                     }
                     #expect(response.status.code == expected, "\(label): \(address)")
                 }
             }
+        }
+    }
+
+    @Test func theDemosShortLinksAreValidLinksOfTheDemo() throws {
+        let site = try SiteLoader.load(.demo, now: Demo.noon).site
+        let drafts = try DemoSite.linkDrafts
+        #expect(drafts.count >= 3)
+        for draft in drafts {
+            let slug = try #require(draft.slug, "every demo link has a custom slug")
+            #expect(site.configuration.slugPolicy.refusal(for: slug) == nil, "\(slug)")
+            for (field, url) in draft.urlFields where field != "preview.imageURL" {
+                #expect(throws: Never.self, "\(slug).\(field)") { try site.configuration.destinationPolicy.destination(url) }
+            }
+        }
+    }
+
+    @Test("the demo's short links are there at the first start, and a newcomer's browser follows them", arguments: Transport.allCases)
+    func theDemoHasWorkingShortLinks(transport: Transport) async throws {
+        let server = try await TestServer { $0.seedsDemoLinks = true }
+        try await server.run(transport) { client in
+            let port = client.port.map { ":\($0)" } ?? ""
+            let desktop = try await client.get("/friday", host: "go.localhost\(port)", headers: [.userAgent: Visitors.desktop])
+            #expect(desktop.status == .found)
+            #expect(desktop["Location"] == "http://localhost\(port)/puzzle/2026-11-20")
+            let phone = try await client.get("/newyear", host: "go.localhost\(port)", headers: [.userAgent: Visitors.iPhone])
+            #expect(phone.status == .ok)
+            #expect(!phone.text.contains(Demo.embargoedThemes["2027-01-01"] ?? "?"), "the preview of a future puzzle spoils it")
         }
     }
 }

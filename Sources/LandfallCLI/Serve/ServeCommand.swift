@@ -115,7 +115,8 @@ struct ServeCommand: AsyncParsableCommand {
                 var lines = ["landfall is serving \(site.displayName) on http://\(host):\(port) (\(storedIn))"]
                 if isDemo {
                     lines.append("Try:")
-                    for (what, url) in DemoSite.addressesToTry(base: "http://localhost:\(port)", interstitialBase: "http://127.0.0.1:\(port)") {
+                    for (what, url) in DemoSite.addressesToTry(base: "http://localhost:\(port)", interstitialBase: "http://127.0.0.1:\(port)",
+                                                                      linksBase: "http://go.localhost:\(port)") {
                         lines.append("  \(what):\n    \(url)")
                     }
                 }
@@ -125,6 +126,7 @@ struct ServeCommand: AsyncParsableCommand {
         if case .postgres(let url) = location { configuration.databaseURL = url }
         configuration.rateLimit = rateLimit == 0 ? nil : RateLimit(requestsPerSecond: rateLimit, burst: rateLimitBurst)
         configuration.clientAddressHeader = clientAddressHeader
+        configuration.seedsDemoLinks = isDemo
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration)

@@ -11,13 +11,16 @@ extension LandfallCommand {
     /// - any other error thrown by a command prints `error: ...`, status 1 unless it carries
     ///   its own (an `ExitCode`).
     ///
-    /// ``ReportingCommand``s run in-process with `context`; other commands run with the real
+    /// ``ReportingCommand``s and ``AsyncReportingCommand``s run in-process with `context`; other commands run with the real
     /// process's standard streams.
     public static func invoke(_ arguments: [String], context: CommandContext) async -> CommandOutput {
         do {
             var command = try await asyncParseAsRoot(arguments)
             if let reporting = command as? any ReportingCommand {
                 return reporting.execute(in: context)
+            }
+            if let reporting = command as? any AsyncReportingCommand {
+                return await reporting.execute(in: context)
             }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -35,6 +35,9 @@ public struct ServerConfiguration: Sendable {
     public var clickFlushInterval: Duration
     /// How many short links each instance keeps in memory.
     public var linkCacheCapacity: Int
+    /// Whether the demo's short links (`examples/demo/links.json`) are added to the database
+    /// when they are missing: `landfall serve` sets it when it serves the demo.
+    public var seedsDemoLinks: Bool
     /// The current time; tests move it.
     public var clock: @Sendable () -> Date
     /// The level of the server's logs.
@@ -62,6 +65,7 @@ public struct ServerConfiguration: Sendable {
         self.clientAddressHeader = nil
         self.clickFlushInterval = .seconds(1)
         self.linkCacheCapacity = 50_000
+        self.seedsDemoLinks = false
     }
 
     /// Where links, clicks and keys are stored.

@@ -36,6 +36,9 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
     logger.logLevel = configuration.logLevel
     let site = try SiteLoader.load(configuration.site, now: configuration.clock())
     let storage = try await Storage.open(configuration.storage, logger: logger)
+    if configuration.seedsDemoLinks {
+        try await DemoSite.seedLinks(into: storage, site: site.site, now: configuration.clock())
+    }
     let state = ServerState(site: site, source: configuration.site, storage: storage, configuration: configuration,
                             metrics: ServerMetrics(), logger: logger)
     // Shut down in reverse order, after the HTTP server: change notifications stop, the last

@@ -23,6 +23,7 @@ hosts:
   local:                              # for trying it on this machine
     localhost: daily.example.com
     127.0.0.1: open.dailypuzzle.app
+    go.localhost: go.daily.example.com  # browsers and curl send *.localhost to this machine
 
 apps:
   - name: daily
@@ -89,6 +90,34 @@ links:
   reservedSlugs: [shop]               # no short link may be go.daily.example.com/shop
   allowlist:                          # external destinations short links may lead to
     - ^https://shop\.example\.org/.*$
+
+"""#,
+        "links.json": #"""
+{
+  "links": [
+    {
+      "slug": "friday",
+      "target": "https://daily.example.com/puzzle/2026-11-20",
+      "preview": {"title": "Friday's puzzle: can you beat 3:12?", "description": "A friend shared today's puzzle with you."},
+      "campaign": {"source": "share", "medium": "app"},
+      "data": {"sharedBy": "ada"}
+    },
+    {
+      "slug": "winter",
+      "target": "https://daily.example.com/news/winter-league",
+      "campaign": {"source": "newsletter", "medium": "email", "name": "winter-league"}
+    },
+    {
+      "slug": "newyear",
+      "target": "https://daily.example.com/puzzle/2027-01-01"
+    },
+    {
+      "slug": "mug",
+      "target": "https://shop.example.org/daily-puzzle-mug",
+      "preview": {"title": "The Daily Puzzle mug"}
+    }
+  ]
+}
 
 """#,
         "content/news/new-puzzle-types.json": #"""

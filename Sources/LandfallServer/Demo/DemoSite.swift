@@ -3,18 +3,21 @@
 ///
 /// A daily-puzzle app: a page per day (`/puzzle/2026-11-20`) with content for a few days,
 /// future ones included, whose pages show "not yet available" until their day starts in
-/// New York; an invitation route; news articles embargoed by `publishAt`; and an archive
-/// that stays on the web.
+/// New York; an invitation route; news articles embargoed by `publishAt`; an archive
+/// that stays on the web; and a few short links on `go.localhost` (`links.json`), added to
+/// the database at start when missing.
 public enum DemoSite {
     /// The addresses worth trying, printed by `landfall serve` at start (`base` is
     /// `http://localhost:8080`).
-    public static func addressesToTry(base: String, interstitialBase: String) -> [(String, String)] {
+    public static func addressesToTry(base: String, interstitialBase: String, linksBase: String) -> [(String, String)] {
         [
             ("the association file iOS fetches", "\(base)/.well-known/apple-app-site-association"),
             ("Android's assetlinks.json", "\(base)/.well-known/assetlinks.json"),
             ("a puzzle page, with preview tags and store buttons", "\(base)/puzzle/2026-11-20"),
             ("a future puzzle: not yet available", "\(base)/puzzle/2027-01-01"),
             ("\"Open in the app\" goes through the interstitial host", "\(interstitialBase)/puzzle/2026-11-20"),
+            ("a short link: a redirect on a computer, a landing page on a phone", "\(linksBase)/friday"),
+            ("a short link to a future puzzle: the preview gives nothing away", "\(linksBase)/newyear"),
             ("an invitation", "\(base)/invite/7KQ2-MX4P"),
             ("an unknown address: the friendly page", "\(base)/no/such/page"),
             ("the sitemap (embargoed pages left out)", "\(base)/sitemap.xml"),

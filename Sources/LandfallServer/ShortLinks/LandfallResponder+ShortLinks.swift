@@ -73,7 +73,7 @@ extension LandfallResponder {
             ])
             return linkGonePage(nil, site: site, origins: origins)
         case .redirect(let location):
-            return Response.redirect(.found, to: location)
+            return Response.redirect(.found, to: origins.localized(location))
         case .preview, .landingPage:
             var values = targetPage?.values ?? RoutePage.baseValues(site: site, origins: origins, apps: site.configuration.apps)
             if targetPage == nil { values["title"] = site.configuration.name }

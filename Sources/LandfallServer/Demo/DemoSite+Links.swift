@@ -1,0 +1,34 @@
+import Foundation
+import LandfallLinks
+import LandfallSite
+import LandfallStorage
+
+extension DemoSite {
+    /// The demo's short links (`examples/demo/links.json`, a `POST /v1/links/bulk` body), so
+    /// that a newcomer's first `landfall serve` has links to follow.
+    static var linkDrafts: [LinkDraft] {
+        get throws {
+            guard let text = files["links.json"] else { return [] }
+            return try LinkDraftBatch(json: Array(text.utf8)).links
+        }
+    }
+
+    /// Stores the demo's short links that `storage` does not have yet (a link the user
+    /// changed or deleted keeps its slug's state: only missing slugs are added).
+    ///
+    /// - Throws: when the demo's file or a destination in it is refused (a test keeps it
+    ///   valid), or the storage fails.
+    static func seedLinks(into storage: Storage, site: Site, now: Date) async throws {
+        guard let host = site.configuration.hosts.links else { return }
+        let policy = site.configuration.destinationPolicy
+        var generator = SystemRandomNumberGenerator()
+        var missing: [ShortLink] = []
+        for draft in try linkDrafts {
+            guard let slug = draft.slug, try await storage.link(host: host, slug: slug) == nil else { continue }
+            var link = draft.shortLink(id: LinkID.generate(at: now, using: &generator), host: host, slug: slug, createdAt: now)
+            link.target = try policy.destination(draft.target).text
+            missing.append(link)
+        }
+        if !missing.isEmpty { try await storage.insert(missing) }
+    }
+}
