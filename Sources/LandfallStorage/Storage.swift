@@ -128,7 +128,7 @@ public final class Storage: Sendable {
     }
 
     /// Runs `body` outside a transaction; any failure becomes a ``StorageError`` that names `action`.
-    func reading<Result: Sendable>(_ action: String, _ body: (any SQLDatabase) async throws -> Result) async throws(StorageError) -> Result {
+    func reading<Result: Sendable>(_ action: String, _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws(StorageError) -> Result {
         let backend = try backend()
         do {
             return try await backend.read(body)
@@ -141,7 +141,7 @@ public final class Storage: Sendable {
     /// transaction (PostgreSQL's `pg_notify`, delivered to other instances when it commits)
     /// and to this object's subscribers once it committed.
     func writing<Result: Sendable>(
-        _ action: String, _ body: (any SQLDatabase, inout [LinkChange]) async throws -> Result
+        _ action: String, _ body: @escaping @Sendable (any SQLDatabase, inout [LinkChange]) async throws -> Result
     ) async throws(StorageError) -> Result {
         let backend = try backend()
         let origin = origin

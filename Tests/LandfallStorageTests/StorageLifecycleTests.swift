@@ -86,6 +86,33 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(10))
     }
 
+    @Test(.enabled(if: Backend.all.contains(.postgres), "needs LANDFALL_TEST_POSTGRES_URL"))
+    func aStorageWhosePostgreSQLConnectionsWereKilledWorksAgain() async throws {
+        try await Backend.postgres.withStorage { storage async throws in
+            let link = Fixtures.link("survivor")
+            try await storage.insert([link])
+            // Several pooled connections, then all of them ended by the server.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { _ = try await storage.links(LinkQuery()) }
+                }
+                try await group.waitForAll()
+            }
+            try await storage.execute(raw: """
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE datname = current_database() AND pid <> pg_backend_pid()
+                """)
+
+            var found: ShortLink?
+            for _ in 0..<40 where found == nil {
+                found = try? await storage.link(id: link.id)
+                if found == nil { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(found == link)
+            #expect(await storage.ping())
+        }
+    }
+
     @Test(.enabled(if: Backend.postgresAdminURL != nil, "needs LANDFALL_TEST_POSTGRES_URL"))
     func aPostgreSQLDatabaseThatDoesNotExistIsUnreachableAndSaysSo() async throws {
         let admin = try #require(Backend.postgresAdminURL)

@@ -72,16 +72,16 @@ final class PostgresBackend: StorageBackend {
         return configuration
     }
 
-    func read<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
-        return try await client.withConnection { connection in
+    func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
+        let logger = logger
+        return try await withConnection { connection in
             try await body(connection.sql(queryLogLevel: .trace, logger: logger))
         }
     }
 
-    func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
-        return try await client.withConnection { connection in
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
+        let logger = logger
+        return try await withConnection { connection in
             let database = connection.sql(queryLogLevel: .trace, logger: logger)
             try await database.raw("BEGIN").run()
             let result: Result
@@ -98,6 +98,47 @@ final class PostgresBackend: StorageBackend {
                 throw error
             }
             return result
+        }
+    }
+
+    /// How long a statement waits for a connection from the pool before the database counts
+    /// as unreachable. Without it, a call made while PostgreSQL is down would wait until the
+    /// pool gives up creating connections (a minute).
+    static let leaseTimeout = Duration.seconds(10)
+
+    /// Runs `body` with a connection of the pool, or fails with `.unreachable` when none is
+    /// handed out within ``leaseTimeout``. Once `body` runs, it is never interrupted.
+    private func withConnection<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
+        let client = client
+        let displayURL = displayURL
+        let leased = NIOLockedValueBox(false)
+        return try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask {
+                try await client.withConnection { connection in
+                    leased.withLockedValue { $0 = true }
+                    return try await body(connection)
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: Self.leaseTimeout)
+                guard leased.withLockedValue({ $0 }) else {
+                    throw StorageError(
+                        .unreachable,
+                        "PostgreSQL at \(displayURL) gave no connection within \(Self.leaseTimeout): check that the server runs and accepts connections"
+                    )
+                }
+                return nil
+            }
+            while let result = try await group.next() {
+                if let result {
+                    group.cancelAll()
+                    return result
+                }
+            }
+            throw CancellationError()
         }
     }
 

@@ -60,12 +60,12 @@ final class SQLiteBackend: StorageBackend {
         try await database.raw("PRAGMA synchronous = NORMAL").run()
     }
 
-    func read<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+    func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
         guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
         return try await body(reader.sql(queryLogLevel: .trace))
     }
 
-    func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
         try await gate.run {
             guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
             let database = writer.sql(queryLogLevel: .trace)

@@ -9,10 +9,10 @@ protocol StorageBackend: Sendable {
     var kind: BackendKind { get }
 
     /// Runs `body` with a database handle outside any transaction.
-    func read<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result
+    func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
-    func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result
 
     /// Closes the connections; calls after it fail.
     func close() async

@@ -61,6 +61,13 @@ extension StorageError {
                 break
             }
         }
+        if String(describing: type(of: error)) == "ConnectionPoolError" {
+            // PostgresNIO's pool (its module is not public): it gave up creating connections.
+            return StorageError(
+                .unreachable, "the database could not be reached while \(action): \(error); check that PostgreSQL runs",
+                underlying: error
+            )
+        }
         if let error = error as? SQLiteError, [.busy, .busyTimeout, .locked].contains(error.reason) {
             return StorageError(
                 .unreachable, "the SQLite database stayed locked by another process while \(action): \(error.message); try again",

@@ -11,9 +11,8 @@ extension Storage {
     public func record(_ counts: [ClickCount]) async throws(StorageError) {
         // Merged and sorted, so that concurrent transactions lock rows in the same order
         // (no deadlocks) and each row is written once.
-        var merged: [ClickKey: Int] = [:]
-        for count in counts where count.count != 0 {
-            merged[count.key, default: 0] += count.count
+        let merged = counts.reduce(into: [ClickKey: Int]()) { merged, count in
+            if count.count != 0 { merged[count.key, default: 0] += count.count }
         }
         guard !merged.isEmpty else { return }
         let keys = merged.keys.sorted { ($0.linkID, $0.day, $0.platform.rawValue, $0.referrerHost) < ($1.linkID, $1.day, $1.platform.rawValue, $1.referrerHost) }
