@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+import LandfallLinks
+import LandfallStorage
+import Logging
+import Testing
+@testable import LandfallServer
+
+/// Clicks are buffered off the request path, and graceful shutdown stores every one that was
+/// answered: the stored count equals the redirects the clients received.
+@Suite struct ClickDurabilityTests {
+    @Test("after 500 concurrent clicks and a graceful shutdown, the stored clicks equal the 302s answered", arguments: TestDatabase.all)
+    func everyAnsweredClickIsStored(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        let key = try await server.authorization()
+        let (id, redirects) = try await server.run(.live) { client in
+            let link = try await client.createLink(slug: "busy", key: key)
+            let redirects = try await withThrowingTaskGroup(of: Int.self) { group in
+                for task in 0..<8 {
+                    group.addTask {
+                        try await client.onNewConnection { connection in
+                            var found = 0
+                            // 500 clicks over 8 connections: 63 each for the first four, 62 for the rest.
+                            for _ in 0..<(task < 4 ? 63 : 62) {
+                                let response = try await connection.visit("busy", as: Visitors.desktop,
+                                                                          headers: [.referer: "https://news.example.org/\(task)"])
+                                if response.status == .found { found += 1 }
+                            }
+                            return found
+                        }
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            return (link.id, redirects)
+        }
+        #expect(redirects == 500)
+
+        let storage = try await Storage.open(server.storageLocation, logger: Logger(label: "click-durability"))
+        let linkID = try #require(LinkID(id))
+        let counts = try await storage.clickCounts(linkID: linkID)
+        let stored = try await storage.link(id: linkID)
+        await storage.close()
+        #expect(counts.filter { $0.key.platform != .crawler }.reduce(0) { $0 + $1.count } == redirects)
+        #expect(counts.filter { $0.key.referrerHost == "news.example.org" }.reduce(0) { $0 + $1.count } == redirects)
+        #expect(stored?.clickCount == redirects)
+    }
+
+    @Test("a link with maxClicks 100 answers exactly 100 redirects to 200 concurrent clicks, and stores 100", arguments: TestDatabase.all)
+    func clickLimitUnderLoad(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        let key = try await server.authorization()
+        let (id, redirects) = try await server.run(.live) { client in
+            let link = try await client.createLink(#"{"target": "https://daily.example.com/puzzle/2026-11-20", "slug": "limited", "maxClicks": 100}"#, key: key)
+            let redirects = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        try await client.onNewConnection { connection in
+                            var found = 0
+                            for _ in 0..<25 where try await connection.visit("limited", as: Visitors.desktop).status == .found {
+                                found += 1
+                            }
+                            return found
+                        }
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            return (link.id, redirects)
+        }
+        #expect(redirects == 100)
+        let storage = try await Storage.open(server.storageLocation, logger: Logger(label: "click-durability"))
+        let stored = try await storage.link(id: try #require(LinkID(id)))
+        await storage.close()
+        #expect(stored?.clickCount == 100)
+    }
+}

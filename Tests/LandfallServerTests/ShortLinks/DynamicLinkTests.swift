@@ -1,0 +1,143 @@
+import Foundation
+import Hummingbird
+import Testing
+@testable import LandfallServer
+
+/// Firebase Dynamic Links long links on the link host behave as FDL documented, and none of
+/// their URLs becomes an open redirect.
+@Suite struct DynamicLinkTests {
+    static let deepLink = "https://daily.example.com/puzzle/2026-11-20"
+    /// A long link's query as FDL made them, `link` left unencoded as many were.
+    static let query = "link=https://daily.example.com/puzzle/2026-11-20&apn=com.example.dailypuzzle&ibi=com.example.dailypuzzle&isi=1234567890"
+    static let appStore = "https://apps.apple.com/app/id1234567890"
+    static let playStore = "https://play.google.com/store/apps/details?id=com.example.dailypuzzle"
+
+    /// Follows the long link `/?query` on the link host as `userAgent`.
+    static func follow(_ query: String, as userAgent: String, client: ServerClient) async throws -> ServedResponse {
+        try await client.execute("/?\(query)", host: Demo.links, headers: [.userAgent: userAgent])
+    }
+
+    /// Visitors, extra parameters, and where they are sent (`nil`: a page, no redirect).
+    static let routes: [(visitor: String, extra: String, location: String?)] = [
+        ("desktop", "", deepLink),
+        ("desktop", "&ofl=https://shop.example.org/desktop", "https://shop.example.org/desktop"),
+        ("android", "", playStore),
+        ("android", "&afl=https://daily.example.com/invite/ANDR-0001", "https://daily.example.com/invite/ANDR-0001"),
+        ("iPhone", "", nil),
+        ("iPhone", "&ifl=https://shop.example.org/ios", "https://shop.example.org/ios"),
+        ("iPhone", "&efr=1", appStore),
+        ("iPhone", "&ofl=https://shop.example.org/desktop&afl=https://shop.example.org/android", nil),
+        ("android", "&ofl=https://shop.example.org/desktop&ifl=https://shop.example.org/ios", playStore),
+        ("desktop", "&afl=https://shop.example.org/android&ifl=https://shop.example.org/ios&efr=1", deepLink),
+    ]
+
+    static func userAgent(_ visitor: String) -> String {
+        switch visitor {
+        case "iPhone": Visitors.iPhone
+        case "android": Visitors.android
+        default: Visitors.desktop
+        }
+    }
+
+    @Test("each platform goes where FDL sent it: desktop to ofl or link, Android to afl or the Play Store, iPhone to ifl, the App Store with efr=1, or the preview page",
+          arguments: routes)
+    func routing(visitor: String, extra: String, location: String?) async throws {
+        for (transport, database) in ServerCases.all {
+            let server = try await TestServer(database: database)
+            try await server.run(transport) { client in
+                let response = try await Self.follow(Self.query + extra, as: Self.userAgent(visitor), client: client)
+                if let location {
+                    #expect(response.status == .found, "\(transport) \(database): \(response.status)")
+                    #expect(response["Location"] == location, "\(transport) \(database)")
+                } else {
+                    #expect(response.status == .ok, "\(transport) \(database): \(response.status)")
+                    #expect(response["Location"] == nil, "\(transport) \(database)")
+                }
+            }
+        }
+    }
+
+    @Test("an iPhone without the app gets FDL's preview page: open link in the app, the App Store, the banner", arguments: ServerCases.all)
+    func iPhonePage(transport: Transport, database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        try await server.run(transport) { client in
+            let response = try await Self.follow(Self.query, as: Visitors.iPhone, client: client)
+            #expect(response.status == .ok)
+            let page = HTMLPage(response.text)
+            #expect(page.link(id: "open-in-app") == Self.deepLink)
+            #expect(page.link(id: "app-store") == Self.appStore)
+            #expect(page.meta("apple-itunes-app") == "app-id=1234567890, app-argument=\(Self.deepLink)")
+        }
+    }
+
+    @Test("a crawler gets the preview of st, sd and si, and no redirect", arguments: ServerCases.all)
+    func crawlerPreview(transport: Transport, database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        try await server.run(transport) { client in
+            let query = Self.query + "&st=Friday%27s+puzzle&sd=Can+you+beat+me%3F&si=https%3A%2F%2Fdaily.example.com%2Fstatic%2Ffriday.png"
+            for userAgent in [Visitors.slack, Visitors.messages, "WhatsApp/2.23.20.0 A"] {
+                let response = try await Self.follow(query, as: userAgent, client: client)
+                #expect(response.status == .ok)
+                #expect(response["Location"] == nil)
+                let page = HTMLPage(response.text)
+                #expect(page.meta("og:title") == "Friday&#39;s puzzle" || page.meta("og:title") == "Friday's puzzle", "\(page.metaTags)")
+                #expect(page.meta("og:description") == "Can you beat me?")
+                #expect(page.meta("og:image") == "https://daily.example.com/static/friday.png")
+            }
+        }
+    }
+
+    @Test("a long link without link answers a 400 page", arguments: ServerCases.all)
+    func missingLink(transport: Transport, database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        try await server.run(transport) { client in
+            for query in ["apn=com.example.dailypuzzle&isi=1234567890", "link=", "st=Hello", "link=not%20a%20url&apn=x"] {
+                for userAgent in [Visitors.desktop, Visitors.iPhone, Visitors.android] {
+                    let response = try await Self.follow(query, as: userAgent, client: client)
+                    #expect(response.status == .badRequest, "\(query): \(response.status)")
+                    #expect(response["Location"] == nil)
+                    #expect(response["Content-Type"]?.hasPrefix("text/html") == true)
+                }
+            }
+        }
+    }
+
+    /// Hostile URLs put in each URL parameter.
+    static let hostileURLs = [
+        "https://evil.example.net/", "javascript:alert(1)", "//evil.example.net", "https://daily.example.com@evil.example.net/",
+        "https://daily.example.com.evil.example.net/", "https://go.daily.example.com/loop", "https://go.daily.example.com/?link=https://evil.example.net/",
+        "data:text/html,<script>alert(1)</script>",
+    ]
+
+    @Test("a hostile link, afl, ifl, ipfl or ofl gets the refused page and never a Location to it",
+          arguments: ["link", "afl", "ifl", "ipfl", "ofl"])
+    func hostileParameters(parameter: String) async throws {
+        for (transport, database) in ServerCases.all {
+            let server = try await TestServer(database: database)
+            try await server.run(transport) { client in
+                for url in Self.hostileURLs {
+                    let encoded = JSONText.queryValue(url)
+                    var query = "apn=com.example.dailypuzzle&isi=1234567890"
+                    query += parameter == "link" ? "&link=\(encoded)" : "&link=\(JSONText.queryValue(Self.deepLink))&\(parameter)=\(encoded)"
+                    let iPad = "Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+                    for userAgent in [Visitors.desktop, Visitors.iPhone, iPad, Visitors.android, Visitors.slack] {
+                        let response = try await Self.follow(query, as: userAgent, client: client)
+                        #expect(response["Location"] == nil, "\(transport) \(database) \(parameter)=\(url) as \(userAgent.prefix(30)): to \(response["Location"] ?? "")")
+                        #expect([.forbidden, .badRequest].contains(response.status), "\(parameter)=\(url): \(response.status)")
+                        #expect(HTMLPage(response.text).attributesMentioning("evil.example.net").isEmpty,
+                                "\(parameter)=\(url) is offered in the page: \(HTMLPage(response.text).attributesMentioning("evil.example.net"))")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a long link on the site host is not a dynamic link: the site's home is served there", arguments: TestDatabase.all)
+    func onlyOnTheLinkHost(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        try await server.run(.router) { client in
+            let response = try await client.execute("/?\(Self.query)", host: Demo.site, headers: [.userAgent: Visitors.desktop])
+            #expect(response["Location"] != Self.deepLink)
+        }
+    }
+}
