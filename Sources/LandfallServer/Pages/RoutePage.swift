@@ -32,11 +32,7 @@ struct RoutePage {
             if let appStoreID = apps.lazy.compactMap({ $0.ios?.appStoreID }).first {
                 values["smartBanner"] = "app-id=\(appStoreID), app-argument=\(link)"
             }
-            if let interstitial = origins.interstitial {
-                values["openInAppURL"] = interstitial + path
-            } else if let scheme = apps.lazy.compactMap({ $0.ios?.scheme }).first {
-                values["openInAppURL"] = "\(scheme):/" + path
-            }
+            values["openInAppURL"] = Self.openInAppURL(path: path, apps: apps, origins: origins)
         }
         self.values = values
 
@@ -72,6 +68,13 @@ struct RoutePage {
             values["smartBanner"] = "app-id=\(appStoreID)"
         }
         return values
+    }
+
+    /// Where "Open in the app" points for the page at `path`: the interstitial host (Safari
+    /// opens the app for a link to another domain), else the app's custom scheme.
+    static func openInAppURL(path: String, apps: [AppConfiguration], origins: Origins) -> String? {
+        if let interstitial = origins.interstitial { return interstitial + path }
+        return apps.lazy.compactMap({ $0.ios?.scheme }).first.map { "\($0):/" + path }
     }
 
     /// `text` as an absolute URL: a path is put on `origin`.

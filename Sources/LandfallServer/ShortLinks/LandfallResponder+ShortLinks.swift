@@ -55,11 +55,11 @@ extension LandfallResponder {
         let visitor = VisitorClassifier.classify(userAgent: request.headers[.userAgent])
         let policy = site.destinations
         let target = try? policy.destination(link.target)
-        let targetPage = target.flatMap { sitePage(of: $0, site: site, origins: origins, requestID: requestID) }
+        let page = target.flatMap { sitePage(of: $0, site: site, origins: origins, requestID: requestID) }
         let now = state.clock()
         let decision = ClickDecision(
             link: link, visitor: visitor, now: now, pendingClicks: state.clicks.pendingClicks(of: link.id),
-            targetOpensApp: targetPage?.opensApp ?? false,
+            targetOpensApp: page?.opensApp ?? false,
             isAllowed: { (try? policy.destination($0)) != nil })
         if request.method == .get, decision.isRecorded {
             state.clicks.record(link, platform: decision.platform, referrerHost: Self.referrerHost(request.headers[.referer]), at: now)
@@ -75,8 +75,17 @@ extension LandfallResponder {
         case .redirect(let location):
             return Response.redirect(.found, to: origins.localized(location))
         case .preview, .landingPage:
-            var values = targetPage?.values ?? RoutePage.baseValues(site: site, origins: origins, apps: site.configuration.apps)
-            if targetPage == nil { values["title"] = site.configuration.name }
+            var values: [String: Any]
+            if let pageValues = page?.values {
+                values = pageValues
+            } else {
+                values = RoutePage.baseValues(site: site, origins: origins, apps: site.configuration.apps)
+                values["title"] = site.configuration.name
+                if page?.opensApp == true, let target {
+                    values["openInAppURL"] = RoutePage.openInAppURL(path: target.path + (target.query.map { "?\($0)" } ?? ""),
+                                                                    apps: site.configuration.apps, origins: origins)
+                }
+            }
             if let title = link.preview.title { values["title"] = title }
             if let description = link.preview.description { values["description"] = description }
             if let image = link.preview.imageURL {
@@ -89,16 +98,19 @@ extension LandfallResponder {
         }
     }
 
-    /// The page of the site `destination` leads to, if it is one of the site's pages that is
-    /// out (an embargoed or missing page previews as the site itself).
+    /// What the site shows at `destination`: whether a route of the site that opens the app
+    /// claims it, and the values of its page when that page is out (an embargoed or missing
+    /// page previews as the site itself, so a short link never spoils).
     private func sitePage(of destination: Destination, site: LoadedSite, origins: Origins,
-                          requestID: String) -> (values: [String: Any], opensApp: Bool)? {
+                          requestID: String) -> (values: [String: Any]?, opensApp: Bool)? {
         guard destination.isOnSiteHost else { return nil }
         let path = destination.path + (destination.query.map { "?\($0)" } ?? "")
         let canonical = origins.canonicalSite + path
+        guard case .matched(let match) = site.site.router.route(canonical),
+              let route = site.site.routesByName[match.route.name] else { return nil }
         switch routePage(for: canonical, path: path, site: site, origins: origins, requestID: requestID) {
-        case .page(let page, let route): return (page.values, route.opensApp)
-        case .embargoed, .missing, .failed, .noRoute: return nil
+        case .page(let page, _): return (page.values, route.opensApp)
+        case .embargoed, .missing, .failed, .noRoute: return (nil, route.opensApp)
         }
     }
 

@@ -13,5 +13,8 @@ struct LinkChangeListener: Service {
         for await change in storage.changes().cancelOnGracefulShutdown() {
             cache.remove(host: change.host, slugs: change.slugs)
         }
+        // The stream also ends when the storage is closed; a service that returned early would
+        // stop the whole server, so wait for the shutdown like the others.
+        try? await gracefulShutdown()
     }
 }

@@ -28,6 +28,10 @@ enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertible {
         var description: String { "CI is set but LANDFALL_TEST_POSTGRES_URL is not: .ci/run should start PostgreSQL and export it" }
     }
 
+    struct ScratchDatabaseError: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// A place a server stores in, removed by ``remove()``.
     struct Location: Sendable {
         /// The scratch PostgreSQL database, or `nil` for SQLite in the data directory.
@@ -49,7 +53,19 @@ enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertible {
             return Location(databaseURL: nil)
         case .postgres:
             guard let admin = Self.adminURL else { throw MissingServer() }
-            return Location(databaseURL: try await ScratchDatabase.create(adminURL: admin))
+            // PostgreSQL refuses a CREATE DATABASE while another copies the template at the
+            // same moment ("source database is being accessed by other users"): try again.
+            var lastError: (any Error)?
+            for attempt in 0..<5 {
+                do {
+                    return Location(databaseURL: try await ScratchDatabase.create(adminURL: admin))
+                } catch {
+                    lastError = error
+                    try await Task.sleep(for: .milliseconds(100 * (attempt + 1)))
+                }
+            }
+            // PostgresNIO hides the server's message from `description`.
+            throw ScratchDatabaseError(description: "cannot create a scratch database: \(String(reflecting: lastError))")
         }
     }
 }
