@@ -74,7 +74,7 @@ import Testing
         let configuration = try SiteConfigurationReader.site(yaml: try SiteDocuments.demo).configuration
         let policy = configuration.destinationPolicy
         #expect(policy.siteHosts == ["daily.example.com", "www.daily.example.com", "open.dailypuzzle.app"])
-        #expect(policy.linkHosts == ["go.daily.example.com"])
+        #expect(policy.linkHosts == ["go.daily.example.com", "go.localhost"])
         #expect(policy.allowlist.map(\.source) == [#"^https://shop\.example\.org/.*$"#])
         #expect(policy.check("https://shop.example.org/winter").failureCode == nil)
         #expect(policy.check("https://go.daily.example.com/abc").failureCode == .linkHostLoop)

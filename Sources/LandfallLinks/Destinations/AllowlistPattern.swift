@@ -38,7 +38,8 @@ public struct AllowlistPattern: Sendable, Hashable, CustomStringConvertible {
         do {
             regex = try NSRegularExpression(pattern: "^(?:\(source))$", options: [])
         } catch {
-            throw AllowlistPatternError(pattern: source, message: "the allowlist pattern '\(source)' is not a regular expression (\(Self.describe(error))); check its brackets, parentheses and escapes (write \\. for a dot)")
+            let reason = Self.syntaxProblem(in: source) ?? "\(Self.describe(error)); check its brackets, parentheses and escapes (write \\. for a dot)"
+            throw AllowlistPatternError(pattern: source, message: "the allowlist pattern '\(source)' is not a regular expression: \(reason)")
         }
         self.source = source
         self.expression = CompiledExpression(regex)
@@ -64,6 +65,52 @@ public struct AllowlistPattern: Sendable, Hashable, CustomStringConvertible {
         "https://landfall-allowlist-probe.invalid/", "http://landfall-allowlist-probe.invalid/",
         "https://landfall-allowlist-probe.invalid/x", "https://landfall-allowlist-probe.invalid/x?y=z#w",
     ]
+
+    /// The most common mistakes in a pattern, found by position: a bracket or parenthesis
+    /// that is never closed or closes nothing, a repetition with nothing to repeat, a lone `\`
+    /// at the end. `nil` when none of them is there (the regular expression engine's own
+    /// message is used then).
+    static func syntaxProblem(in pattern: String) -> String? {
+        var openGroups: [Int] = []
+        var classStart: Int?
+        var escaped = false
+        var previous: Character?
+        for (offset, character) in pattern.enumerated() {
+            let position = offset + 1
+            if escaped {
+                escaped = false
+                previous = "x"   // an escaped character is an ordinary one
+                continue
+            }
+            if character == "\\" {
+                escaped = true
+                continue
+            }
+            defer { previous = character }
+            if let start = classStart {
+                if character == "]" && position > start + 1 && !(position == start + 2 && previous == "^") { classStart = nil }
+                continue
+            }
+            switch character {
+            case "[":
+                classStart = position
+            case "(":
+                openGroups.append(position)
+            case ")":
+                if openGroups.popLast() == nil { return "the ')' at position \(position) closes no '('" }
+            case "*", "+", "?":
+                if previous == nil || previous == "|" || (previous == "(" && character != "?") {
+                    return "the '\(character)' at position \(position) has nothing before it to repeat; write \\\(character) for the character itself"
+                }
+            default:
+                break
+            }
+        }
+        if escaped { return "it ends with a lone '\\'" }
+        if let start = classStart { return "the '[' at position \(start) is never closed with ']'" }
+        if let start = openGroups.last { return "the '(' at position \(start) is never closed with ')'" }
+        return nil
+    }
 
     private static func describe(_ error: any Error) -> String {
         let text = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? error.localizedDescription

@@ -61,9 +61,13 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"^https://shop\.example\.org/(.*$"#, "not a regular expression"),
-        ("[", "not a regular expression"),
-        ("*abc", "not a regular expression"),
+        (#"^https://shop\.example\.org/(.*$"#, "is not a regular expression: the '(' at position 29 is never closed with ')'"),
+        (#"^https://shop\.example\.org/.*)$"#, "is not a regular expression: the ')' at position 31 closes no '('"),
+        (#"^https://[a-z+\.example\.org/.*$"#, "is not a regular expression: the '[' at position 10 is never closed with ']'"),
+        ("*abc", "is not a regular expression: the '*' at position 1 has nothing before it to repeat"),
+        ("https://a|+b", "the '+' at position 11 has nothing before it to repeat"),
+        ("https://a\\", "it ends with a lone '\\'"),
+        ("https://a.org/(?<x", "is not a regular expression: "),
         ("", "empty"),
         (".*", "allow any host"),
         ("^https?://.*$", "allow any host"),
@@ -75,6 +79,12 @@ import Testing
         #expect(error.pattern == source)
         #expect(error.message.contains(reason), "\(error.message)")
         #expect(source.isEmpty || error.description.contains("'\(source)'"))
+    }
+
+    @Test(arguments: [#"^https://a\.org/(?:x|y)*$"#, #"^https://a\.org/\(\*\)$"#, #"^https://a\.org/[]x]$"#, #"^https://a\.org/[^]x]+$"#,
+                      #"^https://a\.org/[(]$"#, #"(?i)^https://a\.org/.*$"#])
+    func aValidPatternHasNoSyntaxProblem(_ source: String) throws {
+        _ = try AllowlistPattern(source)
     }
 
     @Test func thePolicyNamesTheFirstInvalidPattern() throws {
