@@ -138,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LandfallStorageTests",
-            dependencies: ["LandfallStorage", "LandfallLinks"]
+            dependencies: ["LandfallStorage", "LandfallLinks", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "LandfallServerTests",

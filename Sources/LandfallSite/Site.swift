@@ -84,7 +84,7 @@ public struct Site: Sendable {
     /// Paths the server answers itself, which no route may claim.
     public static let reservedPaths = [
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/apple-app-site-association",
-        "/health", "/ready", "/metrics", "/sitemap.xml", "/robots.txt",
+        "/health", "/ready", "/metrics", "/sitemap.xml", "/robots.txt", "/v1/links", "/v1/resolve",
     ]
 
     /// Builds the site and checks what can only be checked on the whole: the router builds,

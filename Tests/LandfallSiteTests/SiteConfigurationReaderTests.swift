@@ -295,6 +295,8 @@ import Testing
                path: "routes[1]", line: 22, message: "the pattern '/health' matches /health, which the server answers itself"),
         Broken("a route on /metrics", DocumentEdit("pattern: /invite/:code", "pattern: /metrics(/:format)"),
                path: "routes[1]", line: 22, message: "matches /metrics, which the server answers itself"),
+        Broken("a route on the links API", DocumentEdit("pattern: /invite/:code", "pattern: /v1/:what"),
+               path: "routes[1]", line: 22, message: "matches /v1/links, which the server answers itself"),
         Broken("a route under /.well-known", DocumentEdit("pattern: /invite/:code", "pattern: /.well-known/:file"),
                path: "routes[1]", line: 22, message: "matches /.well-known/apple-app-site-association, which the server answers itself"),
         Broken("a catch-all at the root", DocumentEdit("pattern: /invite/:code", "pattern: /*rest"),

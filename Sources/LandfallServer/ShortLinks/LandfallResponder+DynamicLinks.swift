@@ -29,7 +29,7 @@ extension LandfallResponder {
                                         isAllowed: { !site.destinations.check($0).isRefused })
         switch outcome {
         case .redirect(let location):
-            return Response.redirect(.found, to: location)
+            return Response.redirect(.found, to: origins.localized(location))
         case .refused:
             return linkGonePage(nil, site: site, origins: origins)
         case .preview(let preview):
