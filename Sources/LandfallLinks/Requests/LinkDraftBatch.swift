@@ -20,9 +20,9 @@ public struct LinkDraftBatch: Sendable, Hashable {
     ///
     /// - Throws: ``InvalidRequestBody`` with every problem in document order, each named by its
     ///   path (`links[3].preview.title`): the problems ``LinkDraft/init(json:)`` finds in each
-    ///   link, a missing or empty `links`, more than ``LinkLimits/bulkCount`` links (then the links
-    ///   are not read), and two links with the same slug on the same host (or both on the default
-    ///   host).
+    ///   link, a missing or empty `links`, and more than ``LinkLimits/bulkCount`` links (then the
+    ///   links are not read). Two links asking for the same slug are not a problem of the body:
+    ///   the server answers them as it does a slug already taken (409).
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
         var reader = BodyReader()
         guard let value = reader.parse(bytes) else { throw InvalidRequestBody(errors: reader.errors) }
@@ -52,22 +52,12 @@ public struct LinkDraftBatch: Sendable, Hashable {
         }
         var drafts: [LinkDraft] = []
         var complete = true
-        var slugs: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
             let path: JSONPath = ["links", .index(index)]
             if let draft = LinkDraft.read(element, at: path, into: &reader) {
                 drafts.append(draft)
             } else {
                 complete = false
-            }
-            if let slug = element["slug"]?.stringValue, !slug.isEmpty {
-                let key = (element["host"]?.stringValue?.lowercased() ?? "") + "/" + slug
-                if let first = slugs[key] {
-                    reader.report(path.appending("slug"), "'\(slug)' is also the slug of links[\(first)]; a slug is used once per host",
-                                  at: element["slug"]?.location)
-                } else {
-                    slugs[key] = index
-                }
             }
         }
         return complete ? drafts : nil

@@ -73,8 +73,8 @@ extension LandfallResponder {
     /// `GET /v1/links/{id}/stats`: stored counts and this instance's buffered ones.
     func linkStats(_ id: LinkID?) async throws(APIError) -> Response {
         let link = try await existingLink(id)
-        let stored = try await storing { try await state.storage.clickCounts(linkID: link.id) }
-        let stats = LinkStats(linkID: link.id, counts: stored + state.clicks.bufferedCounts(of: link.id))
+        let counts = try await storing { try await state.clicks.counts(of: link.id) }
+        let stats = LinkStats(linkID: link.id, counts: counts)
         return Response.json(.ok, JSONWriter.pretty.string(for: stats.json))
     }
 

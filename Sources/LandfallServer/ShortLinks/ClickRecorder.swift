@@ -18,11 +18,10 @@ final class ClickRecorder: Sendable {
         /// People's clicks being written now: still counted against click limits until the
         /// cache holds the stored count.
         var writing: [LinkID: Int] = [:]
-        /// The counts being written now.
-        var writingCounts: [ClickKey: Int] = [:]
     }
 
     private let pending = NIOLockedValueBox(Pending())
+    private let exclusive = AsyncMutex()
     private let storage: Storage
     private let cache: LinkCache
     private let logger: Logger
@@ -50,12 +49,15 @@ final class ClickRecorder: Sendable {
         pending.withLockedValue { ($0.people[link]?.clicks ?? 0) + ($0.writing[link] ?? 0) }
     }
 
-    /// The buffered counts of `link` (not stored yet, or being stored), for statistics that
-    /// include the last second.
-    func bufferedCounts(of link: LinkID) -> [ClickCount] {
-        pending.withLockedValue { pending in
-            (pending.counts.filter { $0.key.linkID == link }.map { ClickCount(key: $0.key, count: $0.value) })
-                + (pending.writingCounts.filter { $0.key.linkID == link }.map { ClickCount(key: $0.key, count: $0.value) })
+    /// Every count of `link`: the stored ones and this instance's buffered ones, read while no
+    /// flush is writing (so a batch is never counted twice, nor missed).
+    func counts(of link: LinkID) async throws -> [ClickCount] {
+        try await exclusive.withLock {
+            let stored = try await storage.clickCounts(linkID: link)
+            let buffered = pending.withLockedValue { pending in
+                pending.counts.filter { $0.key.linkID == link }.map { ClickCount(key: $0.key, count: $0.value) }
+            }
+            return stored + buffered
         }
     }
 
@@ -66,12 +68,15 @@ final class ClickRecorder: Sendable {
 
     /// Writes the buffered clicks; on failure puts them back and throws.
     func flush() async throws {
+        try await exclusive.withLock { try await flushHoldingTheLock() }
+    }
+
+    private func flushHoldingTheLock() async throws {
         let batch = pending.withLockedValue { pending -> Pending in
             let batch = pending
             pending.counts = [:]
             pending.people = [:]
             for (id, entry) in batch.people { pending.writing[id, default: 0] += entry.clicks }
-            for (key, count) in batch.counts { pending.writingCounts[key, default: 0] += count }
             return batch
         }
         guard !batch.counts.isEmpty else { return }
@@ -80,10 +85,6 @@ final class ClickRecorder: Sendable {
                 for (id, entry) in batch.people {
                     let left = (pending.writing[id] ?? 0) - entry.clicks
                     pending.writing[id] = left > 0 ? left : nil
-                }
-                for (key, count) in batch.counts {
-                    let left = (pending.writingCounts[key] ?? 0) - count
-                    pending.writingCounts[key] = left > 0 ? left : nil
                 }
             }
         }
