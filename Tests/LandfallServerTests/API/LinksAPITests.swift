@@ -249,7 +249,6 @@ import Testing
             let key = try await server.authorization()
             try await server.run(.router) { client in
                 let link = try await client.createLink(Self.fullLink, key: key)
-                _ = try await client.visit("full", as: Visitors.desktop)
                 server.clock.advance(by: 60)
                 let response = try await client.send(change.patch, to: "/v1/links/\(link.id)", method: .patch, key: key)
                 #expect(response.status == .ok, "\(database): \(response.text)")

@@ -75,3 +75,22 @@ import Testing
         #expect(stored?.clickCount == 100)
     }
 }
+
+extension ClickDurabilityTests {
+    @Test("statistics read while clicks are being flushed count every click exactly once", arguments: TestDatabase.all)
+    func statsDuringFlushes(database: TestDatabase) async throws {
+        // Flushing every few milliseconds puts many flushes among the reads.
+        let server = try await TestServer(database: database) { $0.clickFlushInterval = .milliseconds(3) }
+        let key = try await server.authorization()
+        try await server.run(.live) { client in
+            let link = try await client.createLink(slug: "watched", key: key)
+            var wrong: [String] = []
+            for click in 1...300 {
+                #expect(try await client.visit("watched", as: Visitors.desktop).status == .found)
+                let stats = try await client.stats(of: link.id, key: key)
+                if stats["clicks"] as? Int != click { wrong.append("after click \(click): \(stats["clicks"] ?? "none")") }
+            }
+            #expect(wrong.isEmpty, "\(wrong.count) of 300 reads were off: \(wrong.prefix(10))")
+        }
+    }
+}
