@@ -220,29 +220,27 @@ import AppSiteAssociation
         }
     }
 
-    @Test func aHostilePatternIsLintedQuickly() {
+    /// A hang guard, not a speed assertion (speed is measured in Benchmarks/).
+    @Test(.timeLimit(.minutes(1))) func aHostilePatternIsLintedQuickly() {
         let hostile = String(repeating: "*a", count: 5_000) + "b"
         let rules = (0..<50).map { #"{"/": "/\#($0)\#(hostile)"}"# }.joined(separator: ",")
-        let start = ContinuousClock.now
         let report = AssociationLinter(maximumSize: 1 << 20).lint(F.components(rules))
-        #expect(ContinuousClock.now - start < .seconds(5))
         #expect(report.passes(strict: true))
     }
 
-    @Test func thousandsOfRulesSharingAPrefixStopTheReachabilityCheckWithAnInfo() {
+    @Test(.timeLimit(.minutes(1))) func thousandsOfRulesSharingAPrefixStopTheReachabilityCheckWithAnInfo() {
         let middle = String(repeating: "x", count: 100)
         let rules = (0..<2_500).map { #"{"/": "/p/*\#(middle)*/\#($0)"}"# }.joined(separator: ",")
-        let start = ContinuousClock.now
         let report = AssociationLinter(maximumSize: 1 << 20).lint(F.components(rules))
-        #expect(ContinuousClock.now - start < .seconds(10))
         let limited = report.diagnostics.filter { $0.code == "aasa.reachability-check-limited" }
         #expect(limited.count == 1)
         #expect(limited.first?.severity == .info)
         #expect(limited.first?.path?.components.prefix(3) == ["applinks", "details", 0])
     }
 
-    /// Inputs that make a careless linter quadratic; each must stay fast.
-    @Test(arguments: ["references", "queryItems", "repeatedKeys", "variables", "undefinedVariables"])
+    /// Inputs that make a careless linter quadratic; each must finish (a hang guard: their
+    /// speed is measured in Benchmarks/, never asserted here).
+    @Test(.timeLimit(.minutes(1)), arguments: ["references", "queryItems", "repeatedKeys", "variables", "undefinedVariables"])
     func hostileFilesAreLintedQuickly(_ kind: String) {
         let json: String
         switch kind {
@@ -262,9 +260,7 @@ import AppSiteAssociation
             let uses = (0..<5_000).map { #"{"/": "/$(undefined\#($0))"}"# }.joined(separator: ",")
             json = F.components(uses)
         }
-        let start = ContinuousClock.now
         let report = AssociationLinter(maximumSize: 1 << 22).lint(json)
-        #expect(ContinuousClock.now - start < .seconds(5), "\(kind)")
         #expect(!report.codes.contains("aasa.invalid-json"))
     }
 
