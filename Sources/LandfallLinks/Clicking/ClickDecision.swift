@@ -16,7 +16,7 @@ import Foundation
 ///
 /// ```swift
 /// let decision = ClickDecision(link: link, visitor: .browser(.desktop), now: now, pendingClicks: 0,
-///                              targetOpensApp: true, isAllowed: { policy.allows($0) })
+///                              targetOpensApp: true, isAllowed: { (try? policy.destination($0)) != nil })
 /// decision.outcome        // .redirect(to: "https://daily.example.com/puzzle/2026-11-21")
 /// decision.countsAsClick  // true
 /// decision.platform       // .desktop

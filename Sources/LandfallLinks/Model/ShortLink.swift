@@ -26,7 +26,7 @@ public struct ShortLink: Sendable, Hashable, Codable {
     public var preview: SocialPreview
     /// Campaign fields (`utm_*`), kept with the link and reported with its statistics.
     public var campaign: Campaign
-    /// Data handed to the app with the deep link (``/v1/resolve``).
+    /// Data handed to the app with the deep link (`GET /v1/resolve`).
     public var data: [String: String]
     /// After this moment the link answers 410 Gone.
     public var expiresAt: Date?

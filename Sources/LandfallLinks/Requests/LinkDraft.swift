@@ -65,8 +65,10 @@ public struct LinkDraft: Sendable, Hashable {
                   data: data, expiresAt: expiresAt, maxClicks: maxClicks, isDisabled: isDisabled, createdAt: createdAt)
     }
 
-    /// Every URL of the draft, with its field, for the destination policy: `target`, then
-    /// `overrides.ios`, `overrides.android`, `overrides.desktop` and `preview.imageURL` when set.
+    /// Every URL of the draft, with its field: `target`, then `overrides.ios`,
+    /// `overrides.android`, `overrides.desktop` and `preview.imageURL` when set. The server runs
+    /// the destinations through the destination policy; the image, shown but never redirected
+    /// to, only has to be an absolute http(s) URL.
     public var urlFields: [(field: String, url: String)] {
         Self.urlFields(target: target, overrides: overrides, imageURL: preview.imageURL, under: [])
     }

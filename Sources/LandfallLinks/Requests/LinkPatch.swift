@@ -78,8 +78,9 @@ public struct LinkPatch: Sendable, Hashable {
         return changed
     }
 
-    /// Every URL the patch sets, with its field, for the destination policy: `target`,
-    /// `overrides.ios`, `overrides.android`, `overrides.desktop`, `preview.imageURL`.
+    /// Every URL the patch sets, with its field: `target`, `overrides.ios`,
+    /// `overrides.android`, `overrides.desktop`, `preview.imageURL` (checked as in
+    /// ``LinkDraft/urlFields``).
     public var urlFields: [(field: String, url: String)] {
         LinkDraft.urlFields(target: target, overrides: PlatformOverrides(
             ios: overrides.ios.newValue, android: overrides.android.newValue, desktop: overrides.desktop.newValue),

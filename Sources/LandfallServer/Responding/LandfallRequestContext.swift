@@ -2,7 +2,7 @@ import Hummingbird
 import NIOCore
 
 /// The per-request context of the link server: Hummingbird's core storage and the address
-/// of the connection the request came on (the server's state lives in ``LandfallResponder``).
+/// of the connection the request came on (the server's state lives in its responder).
 public struct LandfallRequestContext: RequestContext {
     /// Hummingbird's storage.
     public var coreContext: CoreRequestContextStorage

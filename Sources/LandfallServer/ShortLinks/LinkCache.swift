@@ -78,11 +78,6 @@ final class LinkCache: Sendable {
         }
     }
 
-    /// Forgets everything (after the change notifications were interrupted).
-    func removeAll() {
-        for shard in shards { shard.withLockedValue { $0.removeAll() } }
-    }
-
     /// How many entries are held.
     var count: Int { shards.reduce(0) { $0 + $1.withLockedValue { $0.count } } }
 

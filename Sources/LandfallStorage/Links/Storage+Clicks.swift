@@ -4,7 +4,7 @@ import SQLKit
 extension Storage {
     /// Adds `counts` to the stored ones, in one transaction: each to the count with the same
     /// link, day, platform and referrer host (created at 0 when missing), and people's clicks
-    /// (every platform but ``ClickPlatform/crawler``) to their link's ``ShortLink/clickCount``.
+    /// (every platform but `ClickPlatform.crawler`) to their link's `ShortLink.clickCount`.
     ///
     /// Counts of links deleted meanwhile are dropped without an error. Concurrent calls, from
     /// this process or others, add up.
