@@ -47,56 +47,59 @@ import Testing
 
     // MARK: 401 and 403
 
-    @Test("every operation but resolve answers 401 with WWW-Authenticate to a request without a usable key", arguments: operations)
-    func unauthorized(operation: Operation) async throws {
-        for database in TestDatabase.all {
-            let server = try await TestServer(database: database)
-            let writer = try await server.authorization(.write)
-            let revoked = try await server.apiKey(.write, name: "revoked")
-            _ = try await server.state.storage.revokeAPIKey(id: revoked.id, at: server.clock.now)
-            try await server.run(.live) { client in
-                let link = try await client.createLink(key: writer)
-                let authorizations: [(String, String?)] = [
-                    ("no key", nil),
-                    ("not Bearer", "Basic dXNlcjpwYXNz"),
-                    ("Bearer and nothing", "Bearer"),
-                    ("malformed key", "Bearer not-a-landfall-key"),
-                    ("unknown key", "Bearer lf_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"),
-                    ("a known id with the wrong secret", writer[.authorization].map { String($0.dropLast(4)) + "zzzz" }),
-                    ("revoked key", revoked.authorization[.authorization]),
-                ]
+    @Test("every operation but resolve answers 401 with WWW-Authenticate to a request without a usable key", arguments: TestDatabase.all)
+    func unauthorized(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        let writer = try await server.authorization(.write)
+        let revoked = try await server.apiKey(.write, name: "revoked")
+        _ = try await server.state.storage.revokeAPIKey(id: revoked.id, at: server.clock.now)
+        try await server.run(.live) { client in
+            let link = try await client.createLink(key: writer)
+            let authorizations: [(String, String?)] = [
+                ("no key", nil),
+                ("not Bearer", "Basic dXNlcjpwYXNz"),
+                ("Bearer and nothing", "Bearer"),
+                ("malformed key", "Bearer not-a-landfall-key"),
+                ("unknown key", "Bearer lf_AAAAAAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"),
+                ("a known id with the wrong secret", writer[.authorization].map { String($0.dropLast(4)) + "zzzz" }),
+                ("revoked key", revoked.authorization[.authorization]),
+            ]
+            for operation in Self.operations {
                 for (label, authorization) in authorizations {
                     var headers: HTTPFields = [:]
                     if let authorization { headers[.authorization] = authorization }
                     let response = try await Self.send(operation, id: link.id, headers: headers, client: client)
                     response.expectAPIError(.unauthorized, "unauthorized")
-                    #expect(response["WWW-Authenticate"]?.hasPrefix("Bearer") == true, "\(database), \(label): \(response.headersOtherThanIDAndDate)")
+                    #expect(response["WWW-Authenticate"]?.hasPrefix("Bearer") == true,
+                            "\(operation.testDescription), \(label): \(response.headersOtherThanIDAndDate)")
                 }
-                // Nothing changed: the link is still there, enabled, with its limit unset.
-                let stored = try await client.get("/v1/links/\(link.id)", headers: writer).json
-                #expect(stored["disabled"] as? Bool == false && stored["maxClicks"] is NSNull, "\(database)")
-                #expect(try await client.allLinks(key: writer).count == 1)
             }
+            // Nothing changed: the link is still there, enabled, with its limit unset.
+            let stored = try await client.get("/v1/links/\(link.id)", headers: writer).json
+            #expect(stored["disabled"] as? Bool == false && stored["maxClicks"] is NSNull)
+            #expect(try await client.allLinks(key: writer).count == 1)
         }
     }
 
-    @Test("a read key is refused every write with 403, and allowed every read", arguments: operations)
-    func readKey(operation: Operation) async throws {
-        for database in TestDatabase.all {
-            let server = try await TestServer(database: database)
-            let writer = try await server.authorization(.write)
-            let reader = try await server.authorization(.read)
-            try await server.run(.live) { client in
-                let link = try await client.createLink(key: writer)
+    @Test("a read key is refused every write with 403, and allowed every read", arguments: TestDatabase.all)
+    func readKey(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        let writer = try await server.authorization(.write)
+        let reader = try await server.authorization(.read)
+        try await server.run(.live) { client in
+            let link = try await client.createLink(key: writer)
+            for operation in Self.operations {
                 let response = try await Self.send(operation, id: link.id, headers: reader, client: client)
                 switch operation.scope {
                 case .write:
                     response.expectAPIError(.forbidden, "forbidden")
-                    #expect(try await client.allLinks(key: reader).count == 1, "\(database): nothing created or deleted")
                 case .read:
-                    #expect(response.status == .ok, "\(database): \(response.text)")
+                    #expect(response.status == .ok, "\(operation.testDescription): \(response.text)")
                 }
             }
+            #expect(try await client.allLinks(key: reader).count == 1, "nothing created or deleted")
+            let stored = try await client.get("/v1/links/\(link.id)", headers: reader).text
+            #expect(stored == link.text, "nothing changed")
         }
     }
 
@@ -115,17 +118,19 @@ import Testing
 
     // MARK: 404 and 405
 
-    @Test("an unknown id and a malformed one answer 404 not_found on every operation on a link", arguments: operations.filter { $0.path.contains("{id}") })
-    func unknownID(operation: Operation) async throws {
-        for database in TestDatabase.all {
-            let server = try await TestServer(database: database)
-            let key = try await server.authorization()
-            try await server.run(.router) { client in
+    @Test("an unknown id and a malformed one answer 404 not_found on every operation on a link", arguments: TestDatabase.all)
+    func unknownID(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        let key = try await server.authorization()
+        try await server.run(.router) { client in
+            let link = try await client.createLink(key: key)
+            for operation in Self.operations where operation.path.contains("{id}") {
                 for id in [Self.unknownID, "not-a-uuid", "019B4F2E-7A10-7C4E-9B1F-3F0D2A6B8C1", "%00", "..", "0"] {
                     let response = try await Self.send(operation, id: id, headers: key, client: client)
                     response.expectAPIError(.notFound, "not_found")
                 }
             }
+            #expect(try await client.get("/v1/links/\(link.id)", headers: key).text == link.text)
         }
     }
 
@@ -142,20 +147,21 @@ import Testing
         ("/v1/resolve", .post, ["GET"]),
     ]
 
-    @Test("a method a path does not support answers 405 with Allow listing those it does", arguments: wrongMethods)
-    func methodNotAllowed(path: String, method: HTTPRequest.Method, allow: Set<String>) async throws {
-        for database in TestDatabase.all {
-            let server = try await TestServer(database: database)
-            let key = try await server.authorization()
-            try await server.run(.live) { client in
-                let link = try await client.createLink(key: key)
+    @Test("a method a path does not support answers 405 with Allow listing those it does", arguments: TestDatabase.all)
+    func methodNotAllowed(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        let key = try await server.authorization()
+        try await server.run(.live) { client in
+            let link = try await client.createLink(key: key)
+            for (path, method, allow) in Self.wrongMethods {
                 let response = try await client.execute(path.replacingOccurrences(of: "{id}", with: link.id), method: method,
                                                         headers: key, body: method == .get ? nil : "{}")
                 response.expectAPIError(.methodNotAllowed, "method_not_allowed")
                 let allowed = Set((response["Allow"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-                #expect(allowed == allow, "\(database): Allow: \(response["Allow"] ?? "none")")
-                #expect(try await client.allLinks(key: key).count == 1)
+                #expect(allowed == allow, "\(method) \(path): Allow: \(response["Allow"] ?? "none")")
             }
+            #expect(try await client.allLinks(key: key).count == 1)
+            #expect(try await client.get("/v1/links/\(link.id)", headers: key).text == link.text)
         }
     }
 
@@ -260,22 +266,23 @@ import Testing
         (#"{"target": "\#(puzzle)", "preview": {"imageURL": "javascript:alert(1)"}}"#, "invalid_body", "preview.imageURL", ""),
     ]
 
-    @Test("a bad body answers 400 with the code, the field at fault and a message that says why", arguments: badBodies)
-    func badBody(body: String, code: String, field: String?, says: String) async throws {
-        for database in TestDatabase.all {
-            let server = try await TestServer(database: database)
-            let key = try await server.authorization()
-            try await server.run(.router) { client in
+    @Test("a bad body answers 400 with the code, the field at fault and a message that says why", arguments: TestDatabase.all)
+    func badBody(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        let key = try await server.authorization()
+        try await server.run(.router) { client in
+            for (body, code, field, says) in Self.badBodies {
                 let response = try await client.send(body, key: key)
                 response.expectAPIError(.badRequest, code, field: field)
-                if field == nil { #expect(response.errorField == nil, "\(response.text)") }
-                #expect(says.isEmpty || response.errorMessage?.contains(says) == true, "\(database): \(response.text)")
-                #expect(try await client.allLinks(key: key).isEmpty, "\(database): nothing stored")
+                if field == nil { #expect(response.errorField == nil, "\(body): \(response.text)") }
+                #expect(says.isEmpty || response.errorMessage?.contains(says) == true, "\(body): \(response.text)")
             }
+            #expect(try await client.allLinks(key: key).isEmpty, "nothing stored")
         }
     }
 
-    @Test("a bad PATCH answers 400 naming the field, and changes nothing", arguments: [
+    /// Bodies of `PATCH /v1/links/{id}` that are refused, the code and the field at fault (`""`: none).
+    static let badPatches: [(body: String, code: String, field: String)] = [
         (#"{"target": 5}"#, "invalid_body", "target"),
         (#"{"maxClicks": -1}"#, "invalid_body", "maxClicks"),
         (#"{"expiresAt": "2026-11-20T16:00:00Z"}"#, "invalid_body", "expiresAt"),
@@ -284,17 +291,21 @@ import Testing
         (#"{"host": "daily.example.com"}"#, "invalid_body", "host"),
         (#"{"tagret": "https://daily.example.com/"}"#, "invalid_body", "tagret"),
         (#"{"clicks": 100}"#, "invalid_body", "clicks"),
+        (#"{"target": null}"#, "invalid_body", "target"),
+        (#"{"disabled": null}"#, "invalid_body", "disabled"),
         ("{}", "invalid_body", ""),
-    ])
-    func badPatch(body: String, code: String, field: String) async throws {
-        for database in TestDatabase.all {
-            let server = try await TestServer(database: database)
-            let key = try await server.authorization()
-            try await server.run(.router) { client in
-                let link = try await client.createLink(slug: "patched", key: key)
+    ]
+
+    @Test("a bad PATCH answers 400 naming the field, and changes nothing", arguments: TestDatabase.all)
+    func badPatch(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        let key = try await server.authorization()
+        try await server.run(.router) { client in
+            let link = try await client.createLink(slug: "patched", key: key)
+            for (body, code, field) in Self.badPatches {
                 let response = try await client.send(body, to: "/v1/links/\(link.id)", method: .patch, key: key)
                 response.expectAPIError(.badRequest, code, field: field.isEmpty ? nil : field)
-                #expect(try await client.get("/v1/links/\(link.id)", headers: key).text == link.text, "\(database): unchanged")
+                #expect(try await client.get("/v1/links/\(link.id)", headers: key).text == link.text, "\(body) changed nothing")
             }
         }
     }
@@ -322,12 +333,14 @@ import Testing
         ("cursor=not-a-cursor", "cursor"), ("status=deleted", "status"),
     ]
 
-    @Test("a bad query parameter of the list answers 400 invalid_body naming it", arguments: badQueries)
-    func badQuery(query: String, field: String) async throws {
-        let server = try await TestServer()
+    @Test("a bad query parameter of the list answers 400 invalid_body naming it", arguments: TestDatabase.all)
+    func badQuery(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
         let key = try await server.authorization(.read)
         try await server.run(.router) { client in
-            try await client.get("/v1/links?\(query)", headers: key).expectAPIError(.badRequest, "invalid_body", field: field)
+            for (query, field) in Self.badQueries {
+                try await client.get("/v1/links?\(query)", headers: key).expectAPIError(.badRequest, "invalid_body", field: field)
+            }
         }
     }
 }

@@ -85,12 +85,12 @@ extension ClickDurabilityTests {
         try await server.run(.live) { client in
             let link = try await client.createLink(slug: "watched", key: key)
             var wrong: [String] = []
-            for click in 1...300 {
+            for click in 1...200 {
                 #expect(try await client.visit("watched", as: Visitors.desktop).status == .found)
                 let stats = try await client.stats(of: link.id, key: key)
                 if stats["clicks"] as? Int != click { wrong.append("after click \(click): \(stats["clicks"] ?? "none")") }
             }
-            #expect(wrong.isEmpty, "\(wrong.count) of 300 reads were off: \(wrong.prefix(10))")
+            #expect(wrong.isEmpty, "\(wrong.count) of 200 reads were off: \(wrong.prefix(10))")
         }
     }
 }

@@ -40,18 +40,18 @@ import Testing
     }
 
     @Test("each platform goes where FDL sent it: desktop to ofl or link, Android to afl or the Play Store, iPhone to ifl, the App Store with efr=1, or the preview page",
-          arguments: routes)
-    func routing(visitor: String, extra: String, location: String?) async throws {
-        for (transport, database) in ServerCases.all {
-            let server = try await TestServer(database: database)
-            try await server.run(transport) { client in
+          arguments: ServerCases.all)
+    func routing(transport: Transport, database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        try await server.run(transport) { client in
+            for (visitor, extra, location) in Self.routes {
                 let response = try await Self.follow(Self.query + extra, as: Self.userAgent(visitor), client: client)
                 if let location {
-                    #expect(response.status == .found, "\(transport) \(database): \(response.status)")
-                    #expect(response["Location"] == location, "\(transport) \(database)")
+                    #expect(response.status == .found, "\(visitor) with '\(extra)': \(response.status)")
+                    #expect(response["Location"] == location, "\(visitor) with '\(extra)'")
                 } else {
-                    #expect(response.status == .ok, "\(transport) \(database): \(response.status)")
-                    #expect(response["Location"] == nil, "\(transport) \(database)")
+                    #expect(response.status == .ok, "\(visitor) with '\(extra)': \(response.status)")
+                    #expect(response["Location"] == nil, "\(visitor) with '\(extra)'")
                 }
             }
         }
@@ -109,20 +109,19 @@ import Testing
         "data:text/html,<script>alert(1)</script>",
     ]
 
-    @Test("a hostile link, afl, ifl, ipfl or ofl gets the refused page and never a Location to it",
-          arguments: ["link", "afl", "ifl", "ipfl", "ofl"])
-    func hostileParameters(parameter: String) async throws {
-        for (transport, database) in ServerCases.all {
-            let server = try await TestServer(database: database)
-            try await server.run(transport) { client in
+    @Test("a hostile link, afl, ifl, ipfl or ofl gets the refused page and never a Location to it", arguments: ServerCases.all)
+    func hostileParameters(transport: Transport, database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        let iPad = "Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+        try await server.run(transport) { client in
+            for parameter in ["link", "afl", "ifl", "ipfl", "ofl"] {
                 for url in Self.hostileURLs {
                     let encoded = JSONText.queryValue(url)
                     var query = "apn=com.example.dailypuzzle&isi=1234567890"
                     query += parameter == "link" ? "&link=\(encoded)" : "&link=\(JSONText.queryValue(Self.deepLink))&\(parameter)=\(encoded)"
-                    let iPad = "Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
                     for userAgent in [Visitors.desktop, Visitors.iPhone, iPad, Visitors.android, Visitors.slack] {
                         let response = try await Self.follow(query, as: userAgent, client: client)
-                        #expect(response["Location"] == nil, "\(transport) \(database) \(parameter)=\(url) as \(userAgent.prefix(30)): to \(response["Location"] ?? "")")
+                        #expect(response["Location"] == nil, "\(parameter)=\(url) as \(userAgent.prefix(30)): to \(response["Location"] ?? "")")
                         #expect([.forbidden, .badRequest].contains(response.status), "\(parameter)=\(url): \(response.status)")
                         #expect(HTMLPage(response.text).attributesMentioning("evil.example.net").isEmpty,
                                 "\(parameter)=\(url) is offered in the page: \(HTMLPage(response.text).attributesMentioning("evil.example.net"))")
