@@ -436,13 +436,13 @@ import Testing
         let server = try await TestServer(database: database)
         let key = try await server.authorization()
         try await server.run(.live) { client in
-            let response = try await client.send(Self.bulk(1000), to: "/v1/links/bulk", key: key)
+            let response = try await client.onNewConnection { try await $0.send(Self.bulk(1000), to: "/v1/links/bulk", key: key) }
             #expect(response.status == .created, "\(response.text.prefix(500))")
             let links = try #require(try response.json["links"] as? [[String: Any]])
             #expect(links.count == 1000)
             #expect(links.enumerated().allSatisfy { $1["target"] as? String == "https://daily.example.com/puzzle/2026-11-20?n=\($0)" })
             #expect(Set(links.compactMap { $0["slug"] as? String }).count == 1000)
-            #expect(try await client.allLinks(key: key).count == 1000)
+            #expect(try await client.onNewConnection { try await $0.allLinks(key: key).count } == 1000)
         }
     }
 
@@ -473,7 +473,7 @@ import Testing
         try await server.run(.live) { client in
             for (entry, status, code, field) in Self.badBulks {
                 let body = Self.bulk(1000) { $0 == 500 ? entry : #"{"target": "https://daily.example.com/puzzle/2026-11-20", "slug": "bulk-\#($0)"}"# }
-                let response = try await client.send(body, to: "/v1/links/bulk", key: key)
+                let response = try await client.onNewConnection { try await $0.send(body, to: "/v1/links/bulk", key: key) }
                 response.expectAPIError(HTTPResponse.Status(code: status), code, field: field)
                 #expect(try await client.allLinks(key: key).isEmpty, "\(entry): nothing stored")
                 #expect(try await client.visit("bulk-0", as: Visitors.desktop).status == .notFound)

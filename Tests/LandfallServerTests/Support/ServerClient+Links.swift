@@ -71,10 +71,14 @@ extension ServerClient {
     /// Runs `body` with a client on a connection of its own to the same live server, so that
     /// requests from several tasks travel side by side instead of queueing on one connection.
     ///
+    /// - Parameter timeout: How long a request may wait for its answer. Longer than
+    ///   HummingbirdTesting's 15 s: the whole server test target runs in parallel on two
+    ///   cores, where a request that takes a second alone can take far longer.
     /// - Throws: ``NoPortError`` in process, where there is no connection to open.
-    func onNewConnection<Value: Sendable>(_ body: @escaping @Sendable (ServerClient) async throws -> Value) async throws -> Value {
+    func onNewConnection<Value: Sendable>(timeout: Duration = .seconds(90),
+                                          _ body: @escaping @Sendable (ServerClient) async throws -> Value) async throws -> Value {
         guard let port else { throw NoPortError() }
-        return try await TestClient.withClient(host: "localhost", port: port) { connection in
+        return try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: timeout)) { connection in
             try await body(ServerClient(connection: .live(connection, port: port)))
         }
     }
