@@ -39,7 +39,7 @@ extension LandfallResponder {
         if let reason = ClickDecision.goneReason(of: link, now: now, pendingClicks: state.clicks.pendingClicks(of: link.id)) {
             throw APIError(.gone, .gone, "This link \(Self.goneWording(reason)).")
         }
-        guard case .success(let destination) = site.destinations.check(link.target) else {
+        guard let destination = site.checkedDestination(link.target) else {
             throw APIError(.gone, .gone, "This link's destination is no longer allowed.")
         }
         let platform = query["platform"].flatMap { ClickPlatform(rawValue: String($0)) }.flatMap { $0 == .crawler ? nil : $0 }

@@ -2,6 +2,7 @@ import Foundation
 import LandfallLinks
 import LandfallSite
 import Mustache
+import NIOConcurrencyHelpers
 
 /// A site ready to serve: the checked configuration with its router and association files,
 /// the page templates, and the content. Built by ``SiteLoader`` at start and on every reload,
@@ -30,6 +31,12 @@ final class LoadedSite: Sendable {
     let destinations: DestinationPolicy
     /// The generator of random slugs.
     let slugGenerator: SlugGenerator
+    /// Destinations already checked against ``destinations``, by their text: a short link's
+    /// target is checked at every click, and a reload (which may change the allowlist) starts
+    /// afresh with the new site.
+    private let checkedDestinations = NIOLockedValueBox<[String: Destination?]>([:])
+    /// How many checked destinations are remembered before the memory starts over.
+    static let checkedDestinationLimit = 10_000
 
     init(site: Site, templates: MustacheLibrary, content: any ContentStore, appleAssociation: AssociationDocument?,
          assetLinks: AssociationDocument?, linksAppleAssociation: AssociationDocument?, linksAssetLinks: AssociationDocument?,
@@ -48,4 +55,16 @@ final class LoadedSite: Sendable {
     }
 
     var configuration: SiteConfiguration { site.configuration }
+
+    /// `text` as the destination policy accepts it (normalized), or `nil` when the policy
+    /// refuses it; remembered, since the same targets are checked at every click.
+    func checkedDestination(_ text: String) -> Destination? {
+        if let known = checkedDestinations.withLockedValue({ $0[text] }) { return known }
+        let checked = try? destinations.destination(text)
+        checkedDestinations.withLockedValue { memory in
+            if memory.count >= Self.checkedDestinationLimit { memory.removeAll(keepingCapacity: true) }
+            memory[text] = checked
+        }
+        return checked
+    }
 }

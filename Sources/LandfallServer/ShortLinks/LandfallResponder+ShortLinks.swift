@@ -53,14 +53,23 @@ extension LandfallResponder {
     func shortLinkResponse(_ link: ShortLink, request: Request, site: LoadedSite, origins: Origins,
                            requestID: String) -> Response {
         let visitor = VisitorClassifier.classify(userAgent: request.headers[.userAgent])
-        let policy = site.destinations
-        let target = try? policy.destination(link.target)
-        let page = target.flatMap { sitePage(of: $0, site: site, origins: origins, requestID: requestID) }
+        let target = site.checkedDestination(link.target)
+        // The target's page is only read for those who may see it: crawlers, and phones without
+        // an override (whether the target opens the app decides between landing page and
+        // redirect). A desktop redirect, the hot path, reads none.
+        let mayShowPage = switch visitor {
+        case .crawler: true
+        case .browser(.ios): link.overrides.ios == nil
+        case .browser(.android): link.overrides.android == nil
+        case .browser: false
+        }
+        let page = mayShowPage ? target.flatMap { sitePage(of: $0, site: site, origins: origins, requestID: requestID) } : nil
         let now = state.clock()
         let decision = ClickDecision(
-            link: link, visitor: visitor, now: now, pendingClicks: state.clicks.pendingClicks(of: link.id),
+            link: link, visitor: visitor, now: now,
+            pendingClicks: link.maxClicks == nil ? 0 : state.clicks.pendingClicks(of: link.id),
             targetOpensApp: page?.opensApp ?? false,
-            isAllowed: { (try? policy.destination($0)) != nil })
+            isAllowed: { site.checkedDestination($0) != nil })
         if request.method == .get, decision.isRecorded {
             state.clicks.record(link, platform: decision.platform, referrerHost: Self.referrerHost(request.headers[.referer]), at: now)
         }

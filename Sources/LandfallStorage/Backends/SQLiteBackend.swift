@@ -4,7 +4,9 @@ import NIOConcurrencyHelpers
 import SQLiteKit
 
 /// SQLite in WAL mode: a writer connection that runs one transaction at a time (its own
-/// ``SerialGate``), and a reader connection that sees committed data while the writer works.
+/// ``SerialGate``), and ``readerCount`` reader connections, taken in turn, that see committed
+/// data while the writer works (each connection runs one statement at a time, so one reader
+/// would queue every lookup that misses the server's cache behind the others).
 ///
 /// Foreign keys are on and a busy timeout lets a second process (`landfall keys create`
 /// while the server runs) wait for the lock instead of failing at once.
@@ -13,17 +15,20 @@ final class SQLiteBackend: StorageBackend {
     let path: String
     let kind = BackendKind.sqlite
     private let writer: SQLiteConnection
-    private let reader: SQLiteConnection
+    private let readers: [SQLiteConnection]
+    private let nextReader = NIOLockedValueBox(0)
     private let gate = SerialGate()
     private let isClosed = NIOLockedValueBox(false)
 
     /// How long a statement waits for another process's write lock before failing.
     static let busyTimeoutMilliseconds = 10_000
+    /// How many reader connections are opened.
+    static let readerCount = 4
 
-    private init(path: String, writer: SQLiteConnection, reader: SQLiteConnection) {
+    private init(path: String, writer: SQLiteConnection, readers: [SQLiteConnection]) {
         self.path = path
         self.writer = writer
-        self.reader = reader
+        self.readers = readers
     }
 
     /// Opens (creating if needed) `landfall.sqlite` in `directory`.
@@ -41,10 +46,14 @@ final class SQLiteBackend: StorageBackend {
             // journal_mode is kept in the file; the others are per connection.
             try await writer.sql().raw("PRAGMA journal_mode = WAL").run()
             try await configure(writer)
-            let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-            opened.append(reader)
-            try await configure(reader)
-            return SQLiteBackend(path: path, writer: writer, reader: reader)
+            var readers: [SQLiteConnection] = []
+            for _ in 0..<readerCount {
+                let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+                opened.append(reader)
+                try await configure(reader)
+                readers.append(reader)
+            }
+            return SQLiteBackend(path: path, writer: writer, readers: readers)
         } catch {
             for connection in opened {
                 try? await connection.close().get()
@@ -62,7 +71,11 @@ final class SQLiteBackend: StorageBackend {
 
     func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
         guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
-        return try await body(reader.sql(queryLogLevel: .trace))
+        let index = nextReader.withLockedValue { next in
+            defer { next = (next + 1) % readers.count }
+            return next
+        }
+        return try await body(readers[index].sql(queryLogLevel: .trace))
     }
 
     func transaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
@@ -98,7 +111,9 @@ final class SQLiteBackend: StorageBackend {
         // Waits for the transaction in progress; later ones see `isClosed`.
         _ = try? await gate.run {
             // The futures' form, which a cancelled task still waits for: the handles must not leak.
-            try? await reader.close().get()
+            for reader in readers {
+                try? await reader.close().get()
+            }
             try? await writer.close().get()
         }
     }

@@ -13,6 +13,9 @@ extension ShortLink {
         "max_clicks", "disabled", "created_at", "updated_at", "click_count",
     ]
 
+    /// ``columns`` as a select list (`"id", "host", …`), built once.
+    static let selectList = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+
     /// The columns ``Storage/update(_:)`` writes: all but the id, the creation time and the
     /// click count (which only ``Storage/record(_:)`` changes).
     static let updatedColumns = Set(columns).subtracting(["id", "created_at", "click_count"])
