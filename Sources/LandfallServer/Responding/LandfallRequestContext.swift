@@ -6,12 +6,15 @@ import NIOCore
 public struct LandfallRequestContext: RequestContext {
     /// Hummingbird's storage.
     public var coreContext: CoreRequestContextStorage
-    /// The IP address of the peer, when the request came over a socket.
-    public var remoteIPAddress: String?
+    /// The address of the peer, when the request came over a socket.
+    public var remoteAddress: SocketAddress?
 
     /// Creates the context for a request.
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
-        self.remoteIPAddress = source.channel.remoteAddress?.ipAddress
+        self.remoteAddress = source.channel.remoteAddress
     }
+
+    /// The IP address of the peer as text (formatted only when asked: only the rate limiter needs it).
+    public var remoteIPAddress: String? { remoteAddress?.ipAddress }
 }

@@ -29,8 +29,9 @@ struct LandfallResponder: HTTPResponder {
         let started = ContinuousClock.now
         let requestID = RequestIDs.id(from: request.headers[Self.requestIDField])
         let loaded = state.site
-        let client = ClientAddress.key(headers: request.headers, remoteIPAddress: context.remoteIPAddress,
-                                       trustedHeader: state.clientAddressHeader)
+        // The client's address is only needed to rate limit it.
+        let client = state.rateLimiter == nil ? "" : ClientAddress.key(headers: request.headers, remoteIPAddress: context.remoteIPAddress,
+                                                                        trustedHeader: state.clientAddressHeader)
         var (response, label) = await dispatch(request, site: loaded, client: client, requestID: requestID)
         if request.method == .head {
             response = response.withoutBody(length: response.body.contentLength)
