@@ -457,6 +457,21 @@ import Testing
         }
     }
 
+    @Test("a bulk body without a list of links is refused naming links", arguments: TestDatabase.all)
+    func bulkShapes(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        let key = try await server.authorization()
+        try await server.run(.router) { client in
+            for body in [#"{"links": []}"#, "{}", #"{"links": {}}"#, #"{"links": null}"#, #"{"links": [{"target": "https://daily.example.com/puzzle/2026-11-20"}], "link": []}"#] {
+                let response = try await client.send(body, to: "/v1/links/bulk", key: key)
+                response.expectAPIError(.badRequest, "invalid_body")
+                #expect(response.errorField?.hasPrefix("link") == true, "\(body): \(response.text)")
+            }
+            try await client.send("[]", to: "/v1/links/bulk", key: key).expectAPIError(.badRequest, "invalid_body")
+            #expect(try await client.allLinks(key: key).isEmpty)
+        }
+    }
+
     /// Bulk requests with one bad entry among good ones, and the error they get.
     static let badBulks: [(entry: String, status: Int, code: String, field: String)] = [
         (#"{"target": "https://evil.example.net/"}"#, 400, "destination_refused", "links[500].target"),

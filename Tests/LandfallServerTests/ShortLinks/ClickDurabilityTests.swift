@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import LandfallLinks
-import LandfallStorage
+@testable import LandfallStorage
 import Logging
 import Testing
 @testable import LandfallServer
@@ -92,5 +92,35 @@ extension ClickDurabilityTests {
             }
             #expect(wrong.isEmpty, "\(wrong.count) of 200 reads were off: \(wrong.prefix(10))")
         }
+    }
+}
+
+extension ClickDurabilityTests {
+    @Test("a flush that fails keeps its clicks for the next one, which stores them", arguments: TestDatabase.all)
+    func failedFlushKeepsCounts(database: TestDatabase) async throws {
+        // The flush service waits an hour: only this test's own flushes run until shutdown.
+        let server = try await TestServer(database: database) { $0.clickFlushInterval = .seconds(3600) }
+        let key = try await server.authorization()
+        let id = try await server.run(.router) { client in
+            let link = try await client.createLink(slug: "kept", key: key)
+            for _ in 0..<10 {
+                #expect(try await client.visit("kept", as: Visitors.desktop).status == .found)
+            }
+            // The table the counts go to is away: the flush fails.
+            try await server.state.storage.execute(raw: "ALTER TABLE click_counts RENAME TO click_counts_away")
+            await #expect(throws: (any Error).self) { try await server.state.clicks.flush() }
+            #expect(server.state.clicks.bufferedClicks == 10)
+            #expect(server.state.clicks.pendingClicks(of: try #require(LinkID(link.id))) == 10)
+
+            try await server.state.storage.execute(raw: "ALTER TABLE click_counts_away RENAME TO click_counts")
+            try await server.state.clicks.flush()
+            #expect(server.state.clicks.bufferedClicks == 0)
+            #expect(try await client.stats(of: link.id, key: key)["clicks"] as? Int == 10)
+            return link.id
+        }
+        let storage = try await Storage.open(server.storageLocation, logger: Logger(label: "click-durability"))
+        let stored = try await storage.link(id: try #require(LinkID(id)))
+        await storage.close()
+        #expect(stored?.clickCount == 10)
     }
 }
