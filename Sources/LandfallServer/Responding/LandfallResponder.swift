@@ -86,7 +86,8 @@ struct LandfallResponder: HTTPResponder {
         if path == "/v1" || path.hasPrefix("/v1/") {
             return await apiResponse(request, path: path, site: site, client: client)
         }
-        let decoded = path.removingPercentEncoding
+        // Only a path with escapes needs decoding to be checked (most links have none).
+        let decoded = path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding : path
         guard path.hasPrefix("/"), let decoded, !decoded.contains("\u{0}") else {
             return (errorPage(.badRequest, title: "Bad request", message: "The address has characters no link of this site has.",
                               site: site, requestID: requestID), "bad_path")
