@@ -128,3 +128,62 @@ import Testing
         }
     }
 }
+
+extension HostileDestinationAPITests {
+    /// A site with a link host whose allowlist permits `allowlist` (a YAML list item's pattern).
+    static func siteConfiguration(allowlist: String) -> String {
+        """
+        site:
+          name: Test Puzzles
+          timeZone: America/New_York
+          home: /
+
+        hosts:
+          site: \(TemporarySite.host)
+          links: go.puzzles.example.com
+
+        apps:
+          - name: puzzles
+            ios:
+              teamID: ABCDE12345
+              bundleID: com.example.puzzles
+              appStoreID: "1234567890"
+
+        routes:
+          - name: puzzle
+            pattern: /puzzle/:date
+            parameters: {date: day}
+
+        links:
+          allowlist:
+            - \(allowlist)
+        """
+    }
+
+    @Test("a link allowed when it was made is refused at redirect time once a reload drops it from the allowlist", arguments: ServerCases.all)
+    func allowlistShrinks(transport: Transport, database: TestDatabase) async throws {
+        let site = try TemporarySite(Self.siteConfiguration(allowlist: #"'^https://shop\.example\.org/.*$'"#))
+        defer { site.remove() }
+        let server = try await TestServer(site: site.source, database: database)
+        let key = try await server.authorization()
+        try await server.run(transport) { client in
+            let created = try await client.execute("/v1/links", method: .post, host: TemporarySite.host, headers: key,
+                                                   body: #"{"target": "https://shop.example.org/winter", "slug": "sale"}"#)
+            #expect(created.status == .created, "\(created.text)")
+            let before = try await client.visit("sale", as: Visitors.desktop, host: "go.puzzles.example.com")
+            #expect(before.status == .found)
+            #expect(before["Location"] == "https://shop.example.org/winter")
+
+            try site.write("landfall.yml", Self.siteConfiguration(allowlist: #"'^https://help\.example\.org/.*$'"#))
+            _ = try server.state.reload()
+            for userAgent in [Visitors.desktop, Visitors.iPhone, Visitors.android] {
+                let after = try await client.visit("sale", as: userAgent, host: "go.puzzles.example.com")
+                #expect(after["Location"] == nil, "\(userAgent): still sent to \(after["Location"] ?? "")")
+                #expect(after.status == .forbidden, "\(userAgent)")
+            }
+            let refused = try await client.execute("/v1/links", method: .post, host: TemporarySite.host, headers: key,
+                                                   body: #"{"target": "https://shop.example.org/spring"}"#)
+            refused.expectAPIError(.badRequest, "destination_refused", field: "target")
+        }
+    }
+}
