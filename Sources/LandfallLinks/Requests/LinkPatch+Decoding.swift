@@ -19,6 +19,9 @@ extension LinkPatch {
         var reader = BodyReader()
         guard let value = reader.parse(bytes) else { throw InvalidRequestBody(errors: reader.errors) }
         let patch = Self.read(value, at: [], creating: false, into: &reader)
+        if reader.errors.isEmpty, value.objectMembers?.isEmpty == true {
+            reader.report([], "changes nothing; name at least one field to change, such as {\"disabled\": true}", at: value.location)
+        }
         guard reader.errors.isEmpty else { throw InvalidRequestBody(errors: reader.errors) }
         self = patch
     }

@@ -72,7 +72,6 @@ extension LandfallResponder {
             ("deepLink", .string(destination.text)),
             ("data", .object([])),
             ("campaign", parameters.campaign.json),
-            ("id", .null),
         ])))
     }
 

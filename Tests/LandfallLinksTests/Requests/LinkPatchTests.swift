@@ -16,9 +16,15 @@ import Testing
         expiresAt: Date(timeIntervalSince1970: 1_900_000_000), maxClicks: 10, createdAt: Date(timeIntervalSince1970: 1_700_000_000),
         clickCount: 4)
 
-    @Test func anEmptyObjectChangesNothing() throws {
-        let patch = try LinkPatch(json: Array("{}".utf8))
-        #expect(patch == LinkPatch())
+    @Test func anEmptyObjectIsRefusedBecauseItChangesNothing() {
+        #expect(throws: InvalidRequestBody(errors: [RequestBodyError(
+            field: "", message: "changes nothing; name at least one field to change, such as {\"disabled\": true}")])) {
+            try LinkPatch(json: Array("{}".utf8))
+        }
+    }
+
+    @Test func anEmptyPatchMadeInCodeChangesNothing() {
+        let patch = LinkPatch()
         #expect(patch.isEmpty)
         var expected = Self.link
         expected.updatedAt = Self.now
@@ -94,8 +100,8 @@ import Testing
         }
     }
 
+    /// Patches that change something (an empty one is refused when read: see above).
     static let patches: [LinkPatch] = [
-        LinkPatch(),
         LinkPatch(maxClicks: .cleared, isDisabled: true),
         LinkPatch(
             target: "https://example.com/", slug: "s", host: "h.example",

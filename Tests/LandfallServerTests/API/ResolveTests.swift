@@ -73,9 +73,7 @@ import Testing
             #expect(json["data"] as? [String: String] == [:])
             #expect(json[path: "campaign.source"] as? String == "fdl")
             #expect(json[path: "campaign.name"] as? String == "migration")
-            withKnownIssue("a long link's resolution has \"id\": null; openapi/landfall.yaml's Resolution says id is absent (a string when present)") {
-                #expect(json["id"] == nil, "the contract: id is absent for a long link (not null): \(response.text)")
-            }
+            #expect(json["id"] == nil, "the contract: id is absent for a long link (not null): \(response.text)")
         }
     }
 
