@@ -81,7 +81,8 @@ final class TestServer: Sendable {
         case .live:
             return try await application.test(.live) { client in
                 guard let port = client.port else { throw ServerClient.NoPortError() }
-                return try await TestClient.withClient(host: "localhost", port: port) { connection in
+                // A generous read timeout: CI runs the server suites in parallel on two cores.
+                return try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(90))) { connection in
                     try await test(ServerClient(connection: .live(connection, port: port)))
                 }
             }
