@@ -77,9 +77,15 @@ public struct SlugPolicy: Sendable, Hashable {
 
     /// Whether `character` may appear in a slug: `A-Z`, `a-z`, `0-9`, `-`, `_`.
     public static func isSlugCharacter(_ character: Character) -> Bool {
-        guard character.isASCII, let scalar = character.unicodeScalars.first else { return false }
-        return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-            || scalar == "-" || scalar == "_"
+        guard character.isASCII, let byte = character.asciiValue else { return false }
+        return isSlugByte(byte)
+    }
+
+    /// Whether `byte` is the UTF-8 of a slug character: the byte-level form of
+    /// ``isSlugCharacter(_:)``, for checking a path on every request without decoding it.
+    public static func isSlugByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 }
 

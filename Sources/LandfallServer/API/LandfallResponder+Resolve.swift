@@ -25,7 +25,7 @@ extension LandfallResponder {
             return try resolveDynamicLink(components.percentEncodedQuery ?? "", url: text, site: site)
         }
         let slug = String(path.dropFirst())
-        guard !slug.isEmpty, slug.count <= SlugPolicy.allowedLengths.upperBound, slug.allSatisfy(SlugPolicy.isSlugCharacter) else {
+        guard Self.mayBeSlug(slug) else {
             throw APIError.notFound("No short link has this address.")
         }
         let found: ShortLink?

@@ -100,7 +100,7 @@ struct LandfallResponder: HTTPResponder {
         let origins = Origins(configuration: site.configuration, role: role, host: host,
                               forwardedProto: request.headers[Self.forwardedProtoField])
         // Redirects keep the path and query only (never an absolute-form request target's host).
-        let pathAndQuery = path + (request.uri.query.map { "?\($0)" } ?? "")
+        var pathAndQuery: String { path + (request.uri.query.map { "?\($0)" } ?? "") }
         // A near miss of an association path (a trailing slash, another file under /.well-known/)
         // is not redirected either: a 3xx there reads as "the association file redirects".
         let nearAssociationPath = path.hasPrefix("/.well-known/") || path.hasPrefix("/apple-app-site-association")

@@ -20,8 +20,7 @@ extension LandfallResponder {
         }
         let slug = String(path.dropFirst())
         // Slugs are made of slug characters only: anything else is not looked up.
-        guard let linksHost = site.configuration.hosts.links, slug.utf8.count <= SlugPolicy.allowedLengths.upperBound,
-              !slug.isEmpty, slug.allSatisfy(SlugPolicy.isSlugCharacter) else {
+        guard let linksHost = site.configuration.hosts.links, Self.mayBeSlug(slug) else {
             return (notFoundPage(site: site, origins: origins), "/:slug")
         }
         let link: ShortLink?
@@ -69,7 +68,7 @@ extension LandfallResponder {
             link: link, visitor: visitor, now: now,
             pendingClicks: link.maxClicks == nil ? 0 : state.clicks.pendingClicks(of: link.id),
             targetOpensApp: page?.opensApp ?? false,
-            isAllowed: { site.checkedDestination($0) != nil })
+            isAllowed: { $0 == link.target ? target != nil : site.checkedDestination($0) != nil })
         if request.method == .get, decision.isRecorded {
             state.clicks.record(link, platform: decision.platform, referrerHost: Self.referrerHost(request.headers[.referer]), at: now)
         }
@@ -148,6 +147,14 @@ extension LandfallResponder {
                                  site: site, requestID: requestID)
         response.headers[.retryAfter] = String(retryAfter)
         return response
+    }
+
+    /// Whether `text` is made of slug characters only (ASCII letters, digits, `-`, `_`) and is
+    /// not longer than a slug can be: anything else is not looked up.
+    static func mayBeSlug(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.count <= SlugPolicy.allowedLengths.upperBound else { return false }
+        return bytes.allSatisfy(SlugPolicy.isSlugByte)
     }
 
     /// The lowercased host of a `Referer` header, or `""`.
