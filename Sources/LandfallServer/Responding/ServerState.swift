@@ -28,7 +28,7 @@ final class ServerState: Sendable {
         self.source = source
         self.storage = storage
         self.links = LinkCache(capacity: configuration.linkCacheCapacity)
-        self.clicks = ClickRecorder(storage: storage, cache: links, logger: logger)
+        self.clicks = ClickRecorder(storage: storage, cache: links)
         self.keys = APIKeyVerifier(storage: storage)
         self.rateLimiter = configuration.rateLimit.map { RateLimiter(limit: $0) }
         self.clientAddressHeader = configuration.clientAddressHeader.flatMap { HTTPField.Name($0) }

@@ -1,7 +1,6 @@
 import Foundation
 import LandfallLinks
 import LandfallStorage
-import Logging
 import NIOConcurrencyHelpers
 
 /// Counts clicks in memory and writes them to the database in batches, off the request path.
@@ -24,13 +23,11 @@ final class ClickRecorder: Sendable {
     private let exclusive = AsyncMutex()
     private let storage: Storage
     private let cache: LinkCache
-    private let logger: Logger
     private let days = UTCDayFormatter()
 
-    init(storage: Storage, cache: LinkCache, logger: Logger) {
+    init(storage: Storage, cache: LinkCache) {
         self.storage = storage
         self.cache = cache
-        self.logger = logger
     }
 
     /// Counts a click of `link` by `platform` from `referrerHost` (`""` for none) at `date`.

@@ -82,22 +82,7 @@ final class PostgresBackend: StorageBackend {
     func transaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
         let logger = logger
         return try await withConnection { connection in
-            let database = connection.sql(queryLogLevel: .trace, logger: logger)
-            try await database.raw("BEGIN").run()
-            let result: Result
-            do {
-                result = try await body(database)
-            } catch {
-                try? await database.raw("ROLLBACK").run()
-                throw error
-            }
-            do {
-                try await database.raw("COMMIT").run()
-            } catch {
-                try? await database.raw("ROLLBACK").run()
-                throw error
-            }
-            return result
+            try await self.committing(connection.sql(queryLogLevel: .trace, logger: logger), begin: "BEGIN", body)
         }
     }
 

@@ -81,24 +81,9 @@ final class SQLiteBackend: StorageBackend {
     func transaction<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
         try await gate.run {
             guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
-            let database = writer.sql(queryLogLevel: .trace)
             // IMMEDIATE takes the write lock now, waiting up to the busy timeout for another
             // process, instead of failing later when a read turns into a write.
-            try await database.raw("BEGIN IMMEDIATE").run()
-            let result: Result
-            do {
-                result = try await body(database)
-            } catch {
-                try? await database.raw("ROLLBACK").run()
-                throw error
-            }
-            do {
-                try await database.raw("COMMIT").run()
-            } catch {
-                try? await database.raw("ROLLBACK").run()
-                throw error
-            }
-            return result
+            return try await committing(writer.sql(queryLogLevel: .trace), begin: "BEGIN IMMEDIATE", body)
         }
     }
 

@@ -18,6 +18,30 @@ protocol StorageBackend: Sendable {
     func close() async
 }
 
+extension StorageBackend {
+    /// Runs `body` on `database` between `begin` (`BEGIN`, or SQLite's `BEGIN IMMEDIATE`) and
+    /// `COMMIT`, rolling back when `body` or the commit throws: the frame both backends'
+    /// ``transaction(_:)`` put around their own connection.
+    func committing<Result: Sendable>(_ database: any SQLDatabase, begin: SQLQueryString,
+                                      _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await database.raw(begin).run()
+        let result: Result
+        do {
+            result = try await body(database)
+        } catch {
+            try? await database.raw("ROLLBACK").run()
+            throw error
+        }
+        do {
+            try await database.raw("COMMIT").run()
+        } catch {
+            try? await database.raw("ROLLBACK").run()
+            throw error
+        }
+        return result
+    }
+}
+
 /// The two databases Landfall stores in.
 enum BackendKind: String, Sendable, Hashable {
     /// SQLite: one file, one process writing at a time.
