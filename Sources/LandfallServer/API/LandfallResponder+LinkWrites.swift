@@ -53,14 +53,9 @@ extension LandfallResponder {
         if let host = patch.host { _ = try linkHost(host, site: site, field: "host") }
         if let slug = patch.slug { try checkSlug(slug, site: site, field: "slug") }
         let urls = try checkedURLs(patch.urlFields, site: site, naming: { $0 })
-        var changed = patch.applied(to: current, at: state.clock())
-        changed.target = urls["target"] ?? changed.target
-        changed.overrides = PlatformOverrides(ios: changed.overrides.ios.map { urls["overrides.ios"] ?? $0 },
-                                              android: changed.overrides.android.map { urls["overrides.android"] ?? $0 },
-                                              desktop: changed.overrides.desktop.map { urls["overrides.desktop"] ?? $0 })
-        if patch.expiresAt.newValue != nil, let expiresAt = changed.expiresAt, expiresAt <= state.clock() {
-            throw APIError.invalidBody("expiresAt: \(APITime.string(expiresAt)) has passed; give a time in the future.", field: "expiresAt")
-        }
+        let now = state.clock()
+        var changed = Self.normalizing(patch.applied(to: current, at: now), urls)
+        try Self.checkFuture(patch.expiresAt.newValue, now: now, field: "expiresAt")
         let updated: Bool
         do {
             updated = try await state.storage.update(changed)
@@ -87,10 +82,7 @@ extension LandfallResponder {
         for (index, draft) in drafts.enumerated() {
             let host = try linkHost(draft.host, site: site, field: field("host", index))
             let urls = try checkedURLs(draft.urlFields, site: site, naming: { field($0, index) })
-            if let expiresAt = draft.expiresAt, expiresAt <= now {
-                throw APIError.invalidBody("expiresAt: \(APITime.string(expiresAt)) has passed; give a time in the future.",
-                                           field: field("expiresAt", index))
-            }
+            try Self.checkFuture(draft.expiresAt, now: now, field: field("expiresAt", index))
             let slug: String
             if let custom = draft.slug {
                 try checkSlug(custom, site: site, field: field("slug", index))
@@ -103,12 +95,8 @@ extension LandfallResponder {
             } else {
                 slug = site.slugGenerator.slug(using: &generator)
             }
-            var link = draft.shortLink(id: LinkID.generate(at: now, using: &generator), host: host, slug: slug, createdAt: now)
-            link.target = urls["target"] ?? link.target
-            link.overrides = PlatformOverrides(ios: link.overrides.ios.map { urls["overrides.ios"] ?? $0 },
-                                               android: link.overrides.android.map { urls["overrides.android"] ?? $0 },
-                                               desktop: link.overrides.desktop.map { urls["overrides.desktop"] ?? $0 })
-            links.append(link)
+            let link = draft.shortLink(id: LinkID.generate(at: now, using: &generator), host: host, slug: slug, createdAt: now)
+            links.append(Self.normalizing(link, urls))
         }
         for attempt in 1...Self.slugAttempts {
             do {
@@ -127,6 +115,24 @@ extension LandfallResponder {
             }
         }
         throw APIError(.internalServerError, .internalError, "No free random slug was found; try again.")
+    }
+
+    /// `link` with its destinations in the normalized form the policy gave them (`urls`, by
+    /// field: `target`, `overrides.ios`, …), which is what redirects send.
+    private static func normalizing(_ link: ShortLink, _ urls: [String: String]) -> ShortLink {
+        var link = link
+        link.target = urls["target"] ?? link.target
+        link.overrides = PlatformOverrides(ios: link.overrides.ios.map { urls["overrides.ios"] ?? $0 },
+                                           android: link.overrides.android.map { urls["overrides.android"] ?? $0 },
+                                           desktop: link.overrides.desktop.map { urls["overrides.desktop"] ?? $0 })
+        return link
+    }
+
+    /// Refuses an expiry time that has passed at `now` (a link would be gone on arrival).
+    private static func checkFuture(_ expiresAt: Date?, now: Date, field: String) throws(APIError) {
+        if let expiresAt, expiresAt <= now {
+            throw APIError.invalidBody("expiresAt: \(APITime.string(expiresAt)) has passed; give a time in the future.", field: field)
+        }
     }
 
     /// The link host a draft names (or the site's, when it names none).
