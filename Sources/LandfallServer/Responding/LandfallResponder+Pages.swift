@@ -20,14 +20,14 @@ extension LandfallResponder {
         case .noRoute:
             if path == "/" { return (homePage(site: site, origins: origins), "home") }
             return (notFoundPage(site: site, origins: origins, json: wantsJSON), "not_found")
-        case .missing(let label):
-            return (notFoundPage(site: site, origins: origins, json: wantsJSON), label)
-        case .embargoed(let label):
-            return (notYetAvailable(site: site, origins: origins, json: wantsJSON), label)
-        case .failed(let label):
+        case .missing(let route):
+            return (notFoundPage(site: site, origins: origins, json: wantsJSON), route.definition.pattern)
+        case .embargoed(let route):
+            return (notYetAvailable(site: site, origins: origins, json: wantsJSON), route.definition.pattern)
+        case .failed(let route):
             return (errorPage(.internalServerError, title: "Something went wrong",
                               message: "This page can't be shown right now. We've logged it; please try again later.",
-                              site: site, requestID: requestID), label)
+                              site: site, requestID: requestID), route.definition.pattern)
         case .page(let page, let route):
             let label = route.definition.pattern
             if wantsJSON {
@@ -45,28 +45,27 @@ extension LandfallResponder {
         guard case .matched(let match) = site.site.router.route(link), let route = site.site.routesByName[match.route.name] else {
             return .noRoute
         }
-        let label = route.definition.pattern
         let parameters = match.parameters.pathParameters
         let now = state.clock()
         let timeZone = site.configuration.timeZone
         if let embargo = route.embargo, case .dayParameter = embargo.source,
            embargo.isEmbargoed(parameters: parameters, content: nil, now: now, siteTimeZone: timeZone) {
-            return .embargoed(label: label)
+            return .embargoed(route)
         }
         var content: JSONValue?
         if let key = route.page.content {
-            guard let contentKey = ContentKey(key.filled(with: parameters)) else { return .missing(label: label) }
+            guard let contentKey = ContentKey(key.filled(with: parameters)) else { return .missing(route) }
             do {
                 content = try site.content.content(at: contentKey)
             } catch {
                 state.logger.error("content unreadable", metadata: ["request_id": "\(requestID)", "error": "\(error)"])
-                return .failed(label: label)
+                return .failed(route)
             }
-            guard content != nil else { return .missing(label: label) }
+            guard content != nil else { return .missing(route) }
         }
         if let embargo = route.embargo, case .contentField = embargo.source,
            embargo.isEmbargoed(parameters: parameters, content: content, now: now, siteTimeZone: timeZone) {
-            return .embargoed(label: label)
+            return .embargoed(route)
         }
         let page = RoutePage(site: site, route: route, parameters: parameters, content: content, link: link,
                              path: path, origins: origins)
@@ -123,11 +122,11 @@ enum RoutePageResult {
     /// No route of the site matches.
     case noRoute
     /// The route matches but its content does not exist (or its key is unsafe).
-    case missing(label: String)
+    case missing(SiteRoute)
     /// The page is not out yet.
-    case embargoed(label: String)
+    case embargoed(SiteRoute)
     /// The content could not be read (logged).
-    case failed(label: String)
+    case failed(SiteRoute)
     /// The page.
     case page(RoutePage, route: SiteRoute)
 }

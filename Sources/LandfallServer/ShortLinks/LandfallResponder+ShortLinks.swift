@@ -113,12 +113,10 @@ extension LandfallResponder {
                           requestID: String) -> (values: [String: Any]?, opensApp: Bool)? {
         guard destination.isOnSiteHost else { return nil }
         let path = destination.path + (destination.query.map { "?\($0)" } ?? "")
-        let canonical = origins.canonicalSite + path
-        guard case .matched(let match) = site.site.router.route(canonical),
-              let route = site.site.routesByName[match.route.name] else { return nil }
-        switch routePage(for: canonical, path: path, site: site, origins: origins, requestID: requestID) {
-        case .page(let page, _): return (page.values, route.opensApp)
-        case .embargoed, .missing, .failed, .noRoute: return (nil, route.opensApp)
+        switch routePage(for: origins.canonicalSite + path, path: path, site: site, origins: origins, requestID: requestID) {
+        case .page(let page, let route): return (page.values, route.opensApp)
+        case .embargoed(let route), .missing(let route), .failed(let route): return (nil, route.opensApp)
+        case .noRoute: return nil
         }
     }
 
