@@ -66,6 +66,10 @@ import FoundationNetworking
         (["serve", "--port", "70000"], "--port must be 0...65535"),
         (["serve", "--log-level", "loud"], "--log-level must be one of"),
         (["serve", "--templates", "/tmp"], "need a site configuration file"),
+        (["serve", "--rate-limit=-1"], "--rate-limit must be 0 (no limit) or more"),
+        (["serve", "--rate-limit-burst", "0"], "--rate-limit-burst must be 1 or more"),
+        (["serve", "--client-address-header", "X Forwarded"], "--client-address-header must be a header name"),
+        (["serve", "--database-url", "mysql://db.example.com/landfall"], "--database-url must be a postgres:// or postgresql:// URL"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
         let result = try LandfallExecutable.run(arguments)
