@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
         .library(name: "LandfallSite", targets: ["LandfallSite"]),
         .library(name: "LandfallLinks", targets: ["LandfallLinks"]),
+        .library(name: "LandfallKit", targets: ["LandfallKit"]),
         .library(name: "LandfallStorage", targets: ["LandfallStorage"]),
         .library(name: "LandfallServer", targets: ["LandfallServer"]),
         .executable(name: "landfall", targets: ["landfall"]),
@@ -38,6 +39,10 @@ let package = Package(
         // Short links as values: the link model, destination safety (open-redirect protection),
         // slugs, visitor classification, click decisions and Firebase Dynamic Links parameters.
         .target(name: "LandfallLinks", dependencies: ["AppSiteAssociation"]),
+        // The app SDK: resolving short links, claiming deferred links and reporting opens, joined
+        // to the router; its logic is pure (the network is an injected transport), with SwiftUI and
+        // UIKit adapters behind `#if canImport`.
+        .target(name: "LandfallKit", dependencies: ["DeepLinkRouting"]),
         // The site configuration: reading `landfall.yml`, checking it, and deriving the association
         // files, pages and embargoes from it. No I/O: it reads text and takes the time as an argument.
         .target(
@@ -137,6 +142,14 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "LandfallKitTests",
+            dependencies: [
+                "LandfallKit",
+                "DeepLinkRouting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
             name: "LandfallStorageTests",
             dependencies: ["LandfallStorage", "LandfallLinks", .product(name: "Logging", package: "swift-log")]
         ),
@@ -147,6 +160,8 @@ let package = Package(
                 "LandfallSite",
                 "LandfallLinks",
                 "LandfallStorage",
+                "LandfallKit",
+                "DeepLinkRouting",
                 "AppSiteAssociation",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Yams", package: "Yams"),

@@ -1,0 +1,1 @@
+// LandfallKit: the app SDK. See LandfallKit.docc.
