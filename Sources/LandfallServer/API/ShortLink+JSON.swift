@@ -29,26 +29,3 @@ extension ShortLink {
     /// The short link itself: `https://<host>/<slug>`.
     var url: String { "https://\(host)/\(slug)" }
 }
-
-extension Campaign {
-    /// The campaign fields as JSON, named as in the API.
-    var json: JSONValue {
-        .object([("source", .optional(source)), ("medium", .optional(medium)), ("name", .optional(name)),
-                 ("term", .optional(term)), ("content", .optional(content))])
-    }
-}
-
-/// Times in the API: RFC 3339 in UTC with milliseconds (`2026-11-21T12:00:00.000Z`).
-enum APITime {
-    static func string(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
-}
-
-extension JSONValue {
-    /// A string, or null.
-    static func optional(_ text: String?) -> JSONValue { text.map { JSONValue(.string($0)) } ?? .null }
-
-    /// An integer.
-    static func integer(_ value: Int) -> JSONValue { JSONValue(.number(String(value))) }
-}
