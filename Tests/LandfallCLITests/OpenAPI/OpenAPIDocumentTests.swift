@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Yams
 
-/// `openapi/landfall.yaml`, the contract of the links API: it is valid YAML, structurally sound
+/// `openapi/landfall.yaml`, the contract of the API: it is valid YAML, structurally sound
 /// OpenAPI 3.1 (every `$ref` resolves, every operation answers, the security scheme exists),
-/// and it documents exactly the operations the API has, each with the scope it needs.
+/// and it documents exactly the operations the API has, each with the scope it needs, every
+/// error code with its meaning, and the CSV and statistics shapes the API answers.
 @Suite struct OpenAPIDocumentTests {
     /// The document's path in the repository.
     static let path = CLIFixtures.repositoryRoot.appendingPathComponent("openapi/landfall.yaml").path
@@ -20,7 +21,21 @@ import Yams
         ("post", "/v1/links/{id}/disable", "write"),
         ("post", "/v1/links/{id}/enable", "write"),
         ("get", "/v1/links/{id}/stats", "read"),
+        ("get", "/v1/stats", "read"),
         ("get", "/v1/resolve", "public"),
+        ("get", "/v1/settings", "public"),
+        ("patch", "/v1/settings", "write"),
+        ("post", "/v1/invites", "write"),
+        ("get", "/v1/invites", "read"),
+        ("get", "/v1/invites/{code}", "read"),
+        ("post", "/v1/invites/{code}/revoke", "write"),
+        ("post", "/v1/invites/revoke", "write"),
+        ("post", "/v1/invites/redeem", "public"),
+        ("get", "/v1/invites/audit", "read"),
+        ("post", "/v1/claims", "public"),
+        ("get", "/v1/claims/{token}", "public"),
+        ("get", "/v1/install/{token}", "public"),
+        ("post", "/v1/events", "public"),
         ("get", "/{slug}", "public"),
         ("get", "/", "public"),
         ("get", "/health", "public"),
@@ -33,6 +48,14 @@ import Yams
     static let errorCodes = [
         "unauthorized", "forbidden", "not_found", "gone", "invalid_body", "destination_refused", "invalid_slug",
         "slug_taken", "payload_too_large", "unsupported_media_type", "rate_limited", "method_not_allowed",
+        "invite_code_malformed", "invite_unknown", "invite_revoked", "invite_expired", "invite_used_up", "invite_rate_limited",
+    ]
+
+    /// The operations that also answer CSV (`format=csv` or `Accept: text/csv`).
+    static let csvOperations: [(method: String, path: String, header: String)] = [
+        ("get", "/v1/invites", "code,url,batch,uses,redeemed,uses_left,status,expires_at,note,campaign,created_at,revoked_at"),
+        ("get", "/v1/stats", "day,type,platform,referrer,campaign,detail,count"),
+        ("get", "/v1/links/{id}/stats", "day,type,platform,referrer,campaign,detail,count"),
     ]
 
     struct Problem: Error, CustomStringConvertible {
@@ -222,5 +245,108 @@ import Yams
         #expect(draft["required"]?.sequence.map { $0.compactMap(\.string) } == ["target"])
         #expect(draft["properties"]?["slug"]?["$ref"]?.string == "#/components/schemas/Slug")
         #expect(root["components"]?["schemas"]?["Slug"]?["pattern"]?.string == "^[A-Za-z0-9_-]{3,64}$")
+    }
+
+    /// `node`, or what it names when it is a `$ref`.
+    static func dereferenced(_ node: Node?, in root: Node) -> Node? {
+        node?["$ref"]?.string.flatMap { resolve($0, in: root) } ?? node
+    }
+
+    /// The member `key` of a mapping, compared as text: `node["200"]` would look for the
+    /// integer 200 and miss the document's quoted `'200'`.
+    static func member(_ key: String, of node: Node?) -> Node? {
+        node?.mapping?.first { $0.key.string == key }?.value
+    }
+
+    /// The strings of a sequence node (`required: [a, b]`).
+    static func strings(_ node: Node?) -> [String] {
+        node?.sequence.map { $0.compactMap(\.string) } ?? []
+    }
+
+    @Test func everyErrorCodeIsExplainedInTheTable() throws {
+        let root = try Self.document()
+        let schema = try #require(root["components"]?["schemas"]?["ErrorCode"])
+        let table = try #require(schema["description"]?.string)
+        let codes = Self.strings(schema["enum"])
+        #expect(codes.count > 15)
+        #expect(codes.count == Set(codes).count, "ErrorCode lists a code twice")
+        for code in codes {
+            let explained = table.contains("| `\(code)` |")
+            #expect(explained, "the ErrorCode table does not explain \(code)")
+        }
+    }
+
+    @Test func redemptionDocumentsEveryRefusalWithItsOwnCode() throws {
+        let root = try Self.document()
+        let responses = try #require(root["paths"]?["/v1/invites/redeem"]?["post"]?["responses"])
+        var codes: Set<String> = []
+        for status in ["400", "404", "410", "429"] {
+            let documented = Self.dereferenced(Self.member(status, of: responses), in: root)
+            let response = try #require(documented, "redeem does not document \(status)")
+            let content = response["content"]?["application/json"]
+            let examples = (content?["examples"]?.mapping?.values.map { $0["value"] } ?? []) + [content?["example"]]
+            codes.formUnion(examples.compactMap { $0?["error"]?["code"]?.string })
+        }
+        #expect(codes.isSuperset(of: ["invite_code_malformed", "invite_unknown", "invite_revoked", "invite_expired",
+                                      "invite_used_up", "invite_rate_limited"]), "redeem's error examples have \(codes.sorted())")
+        let limited = Self.dereferenced(Self.member("429", of: responses), in: root)
+        #expect(limited?["headers"]?["Retry-After"] != nil, "redeem's 429 has no Retry-After")
+    }
+
+    @Test(arguments: operations.filter { $0.scope == "public" && $0.path.hasPrefix("/v1/") })
+    func everyPublicAPIOperationDocumentsItsRateLimit(method: String, path: String, scope: String) throws {
+        let root = try Self.document()
+        let responses = try #require(root["paths"]?[path]?[method]?["responses"], "\(method.uppercased()) \(path) is not documented")
+        let documented = Self.dereferenced(Self.member("429", of: responses), in: root)
+        let limited = try #require(documented, "\(method.uppercased()) \(path) does not document 429")
+        #expect(limited["headers"]?["Retry-After"] != nil, "\(method.uppercased()) \(path): 429 without Retry-After")
+    }
+
+    @Test(arguments: csvOperations)
+    func theExportsAnswerCSVWithTheirHeader(method: String, path: String, header: String) throws {
+        let root = try Self.document()
+        let operation = try #require(root["paths"]?[path]?[method], "\(method.uppercased()) \(path) is not documented")
+        let content = try #require(Self.member("200", of: operation["responses"])?["content"], "\(method.uppercased()) \(path) has no 200")
+        #expect(content["application/json"] != nil, "\(method.uppercased()) \(path) does not answer JSON")
+        let schema = Self.dereferenced(content["text/csv"]?["schema"], in: root)
+        let csv = try #require(schema, "\(method.uppercased()) \(path) does not answer text/csv")
+        #expect(csv["type"]?.string == "string")
+        #expect(csv["example"]?.string?.split(separator: "\n").first.map(String.init) == header)
+        #expect(csv["description"]?.string?.contains("`\(header)`") == true, "the CSV's description does not give its header")
+        let parameters = (operation["parameters"]?.sequence.map(Array.init) ?? []).compactMap { Self.dereferenced($0, in: root) }
+        let format = parameters.first { $0["name"]?.string == "format" && $0["in"]?.string == "query" }
+        #expect(Self.strings(format?["schema"]?["enum"]) == ["json", "csv"], "\(method.uppercased()) \(path) has no format=csv parameter")
+    }
+
+    @Test func trafficStatsKeepTheFieldsOfLinkStatsAndAddTheFunnel() throws {
+        let root = try Self.document()
+        let schemas = try #require(root["components"]?["schemas"])
+        let stats = try #require(schemas["TrafficStats"])
+        let required = Set(Self.strings(stats["required"]))
+        #expect(required.isSuperset(of: ["clicks", "previews", "byDay", "byPlatform", "byReferrer"]), "a field of 1.0 is no longer required")
+        #expect(required.isSuperset(of: ["installs", "opens", "funnel", "installsByMatch", "events", "byCampaign"]))
+        #expect(stats["properties"]?["linkID"] != nil)
+        #expect(Self.strings(stats["properties"]?["events"]?["required"]) == ["click", "open", "first_open", "claim", "redemption"])
+        #expect(Set(Self.strings(schemas["TrafficBucket"]?["required"])) == ["key", "count", "installs", "opens"])
+        #expect(Self.member("LinkStats", of: schemas) == nil, "LinkStats is replaced by TrafficStats")
+        let perLinkSchema = Self.member("200", of: root["paths"]?["/v1/links/{id}/stats"]?["get"]?["responses"])?["content"]?["application/json"]?["schema"]
+        let perLink = try #require(perLinkSchema, "GET /v1/links/{id}/stats has no JSON schema")
+        let parts = perLink["allOf"]?.sequence.map(Array.init) ?? []
+        #expect(parts.contains { $0["$ref"]?.string == "#/components/schemas/TrafficStats" })
+        #expect(parts.contains { Self.strings($0["required"]) == ["linkID"] }, "a link's statistics do not require linkID")
+        let siteWide = Self.member("200", of: root["paths"]?["/v1/stats"]?["get"]?["responses"])?["content"]?["application/json"]?["schema"]
+        #expect(siteWide?["$ref"]?.string == "#/components/schemas/TrafficStats")
+    }
+
+    @Test func theInvitationSchemaHasEveryField() throws {
+        let root = try Self.document()
+        let invitation = try #require(root["components"]?["schemas"]?["Invitation"])
+        let required = Set(Self.strings(invitation["required"]))
+        #expect(required == ["code", "url", "batch", "uses", "redeemed", "usesLeft", "status", "expiresAt", "note", "campaign",
+                             "createdAt", "revokedAt"])
+        #expect(Set(invitation["properties"]?.mapping?.keys.compactMap(\.string) ?? []) == required)
+        #expect(Self.strings(root["components"]?["schemas"]?["InvitationStatus"]?["enum"]) == ["active", "revoked", "expired", "used_up"])
+        let code = try #require(root["components"]?["schemas"]?["InvitationCode"])
+        #expect(code["pattern"]?.string == "^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$")
     }
 }
