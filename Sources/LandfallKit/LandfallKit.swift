@@ -1,1 +1,0 @@
-// LandfallKit: the app SDK. See LandfallKit.docc.
