@@ -109,6 +109,8 @@ public struct Site: Sendable {
         }
         problems += site.lintProblems()
         problems += site.exampleProblems()
+        problems += site.invitationProblems()
+        problems += site.deferredLinkProblems()
         return (site, problems)
     }
 

@@ -55,7 +55,7 @@ import Testing
     /// Requests that are answered with a redirect, and where to.
     static let redirects: [(host: String, path: String, forwardedProto: String?, status: Int, location: String)] = [
         (Demo.interstitial, "/puzzle/2026-11-20", nil, 302, "https://daily.example.com/puzzle/2026-11-20"),
-        (Demo.interstitial, "/invite/7KQ2-MX4P?from=ana", nil, 302, "https://daily.example.com/invite/7KQ2-MX4P?from=ana"),
+        (Demo.interstitial, "/invites/7KQ2M-X4P9T-HCW3R?from=ana", nil, 302, "https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R?from=ana"),
         (Demo.interstitial, "/no/such/page", nil, 302, "https://daily.example.com/no/such/page"),
         (Demo.alias, "/puzzle/2026-11-20", nil, 301, "https://daily.example.com/puzzle/2026-11-20"),
         (Demo.alias, "/?utm_source=mail", nil, 301, "https://daily.example.com/?utm_source=mail"),

@@ -40,7 +40,9 @@ import Testing
         ("https://daily.example.com/puzzle/today", true),
         ("https://daily.example.com/puzzle/2025-10-25?ref=share#hint", true),
         ("https://www.daily.example.com/puzzle/2025-10-25", true),
-        ("https://go.daily.example.com/invite/7KQ2-MX4P", true),
+        ("https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R", true),
+        ("https://daily.example.com/invites/7kq2m-x4p9t-hcw3r", true),
+        ("https://daily.example.com/invite/7KQ2-MX4P", false),
         ("https://open.dailypuzzle.app/news/launch-day", true),
         ("https://daily.example.com/archive", false),
         ("https://daily.example.com/archive/2025/10", false),
@@ -69,7 +71,7 @@ import Testing
         let details = try #require(site.appleAssociation.appLinks?.details)
         #expect(details.count == 1)
         #expect(details[0].appIDs == [Self.dailyID])
-        #expect(details[0].components?.map(\.path) == ["/archive", "/archive/?*", "/puzzle/today", "/puzzle/?*", "/invite/?*", "/news/?*"])
+        #expect(details[0].components?.map(\.path) == ["/archive", "/archive/?*", "/puzzle/today", "/puzzle/?*", "/invites/?*", "/news/?*"])
         #expect(details[0].components?.map { $0.exclude ?? false } == [true, true, false, false, false, false])
         #expect(details[0].components?.first?.comment == "archive: stays on the web")
         let statement = try #require(site.assetLinks.statements.first)

@@ -23,7 +23,7 @@ import Testing
         "https://go.daily.example.com/abc123/",
         "https://go.daily.example.com/healthy",
         "https://go.daily.example.com/v1links",
-        "https://go.daily.example.com/invite/7KQ2-MX4P",
+        "https://go.daily.example.com/invite/7KQ2M-X4P9T-HCW3R",
     ]
 
     static let notOpening = [
@@ -45,6 +45,7 @@ import Testing
         "https://go.daily.example.com/static/landing.css",
         "https://go.daily.example.com/admin",
         "https://go.daily.example.com/shop",
+        "https://go.daily.example.com/invites/7KQ2M-X4P9T-HCW3R",
     ]
 
     @Test(arguments: opening)

@@ -60,8 +60,8 @@ routes:
     embargo: {day: date}              # nothing of a puzzle shows before its day
 
   - name: invite
-    pattern: /invite/:code
-    examples: [https://daily.example.com/invite/7KQ2-MX4P]
+    pattern: /invites/:code
+    examples: [https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R]
     page:
       title: You're invited to Daily Puzzle
       description: A friend wants you to play. Open the invitation in the app.
@@ -90,6 +90,13 @@ links:
   reservedSlugs: [shop]               # no short link may be go.daily.example.com/shop
   allowlist:                          # external destinations short links may lead to
     - ^https://shop\.example\.org/.*$
+
+invitations:
+  route: invite                       # https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R; codes go in its :code
+
+# deferredLinks:                      # the link someone followed before installing, kept for the app's first launch
+#   weakMatchWindow: 1h               # 1m...24h: how old a pending claim may be for a match by device hints alone
+#   claimLifetime: 7d                 # 1h...30d: after that a pending claim expires and is purged
 
 """#,
         "links.json": #"""

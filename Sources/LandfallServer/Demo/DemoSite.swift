@@ -18,7 +18,7 @@ public enum DemoSite {
             ("\"Open in the app\" goes through the interstitial host", "\(interstitialBase)/puzzle/2026-11-20"),
             ("a short link: a redirect on a computer, a landing page on a phone", "\(linksBase)/friday"),
             ("a short link to a future puzzle: the preview gives nothing away", "\(linksBase)/newyear"),
-            ("an invitation", "\(base)/invite/7KQ2-MX4P"),
+            ("an invitation", "\(base)/invites/7KQ2M-X4P9T-HCW3R"),
             ("an unknown address: the friendly page", "\(base)/no/such/page"),
             ("the sitemap (embargoed pages left out)", "\(base)/sitemap.xml"),
             ("readiness and metrics", "\(base)/ready  \(base)/metrics"),

@@ -7,6 +7,10 @@ struct SiteProblem: Sendable, Hashable {
         case route(Int)
         case example(route: Int, example: Int)
         case associations
+        /// A key of the `invitations:` section (`route`, `parameter`).
+        case invitations(String)
+        /// A key of the `deferredLinks:` section (`weakMatchWindow`, `claimLifetime`).
+        case deferredLinks(String)
     }
 
     var severity: SiteIssue.Severity
@@ -26,6 +30,8 @@ struct SiteProblem: Sendable, Hashable {
         case .route(let index): "routes[\(index)]"
         case .example(let route, let example): "routes[\(route)].examples[\(example)]"
         case .associations: "associations"
+        case .invitations(let key): "invitations.\(key)"
+        case .deferredLinks(let key): "deferredLinks.\(key)"
         }
     }
 

@@ -40,12 +40,19 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var associations: AssociationSettings
     /// Settings of short links: random slug length, reserved slugs, the destination allowlist.
     public var links: LinkSettings
+    /// The route whose page is the invitation landing page; without it, the site has no
+    /// invitation URLs (``invitationURL(code:)`` is `nil`).
+    public var invitations: InvitationSettings?
+    /// How long pending claims of deferred deep links wait, and how old one may be for a
+    /// weak match.
+    public var deferredLinks: DeferredLinkSettings
 
     /// Creates a configuration; ``SiteConfigurationReader`` is the usual way.
     public init(
         name: String, description: String? = nil, timeZone: TimeZone, homePath: String = "/", image: String? = nil,
         hosts: SiteHosts, apps: [AppConfiguration], schemes: [String] = [], routing: RouterOptions = RouterOptions(),
-        routes: [SiteRoute], associations: AssociationSettings = AssociationSettings(), links: LinkSettings = LinkSettings()
+        routes: [SiteRoute], associations: AssociationSettings = AssociationSettings(), links: LinkSettings = LinkSettings(),
+        invitations: InvitationSettings? = nil, deferredLinks: DeferredLinkSettings = DeferredLinkSettings()
     ) {
         self.name = name
         self.description = description
@@ -59,6 +66,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         self.routes = routes
         self.associations = associations
         self.links = links
+        self.invitations = invitations
+        self.deferredLinks = deferredLinks
     }
 
     /// The route table an app's router loads: every configured host (the interstitial host
@@ -92,6 +101,32 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Which custom slugs links may have: ``LinkSettings/slugPolicy``.
     public var slugPolicy: SlugPolicy {
         links.slugPolicy
+    }
+
+    /// The invitation URL of a code: the link of the `invitations` route on the site host,
+    /// made by the router's URL generation, or `nil` when the site has no `invitations:`
+    /// section (or its route cannot make the link, which ``Site/init(_:)`` refuses).
+    ///
+    /// ```swift
+    /// configuration.invitationURL(code: "7KQ2M-X4P9T-HCW3R")
+    /// // "https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R"
+    /// ```
+    ///
+    /// This builds a router on each call; ``Site/invitationURL(code:)`` uses the site's.
+    ///
+    /// - Parameter formatted: The code as people see it (`InviteCode.formatted`).
+    public func invitationURL(code formatted: String) -> String? {
+        guard invitations != nil, let router = try? Router(table: routeTable) else { return nil }
+        return try? invitationLink(code: formatted, router: router)
+    }
+
+    /// The invitation URL of a code made by `router` (the router over ``routeTable``).
+    ///
+    /// - Throws: ``URLGenerationError`` when the route cannot make the link; `nil` when the
+    ///   site has no `invitations:` section.
+    func invitationLink(code formatted: String, router: Router) throws(URLGenerationError) -> String? {
+        guard let invitations else { return nil }
+        return try router.link(to: invitations.route, parameters: [invitations.parameter: formatted], on: .https(hosts.site))
     }
 
     /// The app named `name`, if the configuration has one.

@@ -13,12 +13,15 @@ final class SiteDocumentReader {
     private var exampleNodes: [[Node]] = []
     private var routesNode: Node?
     private var associationsNode: Node?
+    /// The nodes of the `invitations:` and `deferredLinks:` sections and of their keys, by
+    /// key path (`invitations`, `invitations.route`).
+    private var sectionNodes: [String: Node] = [:]
 
     init(document: YAMLDocument) {
         self.document = document
     }
 
-    static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations", "links"]
+    static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations", "links", "invitations", "deferredLinks"]
     static let siteKeys = ["name", "description", "timeZone", "home", "image"]
     static let hostKeys = ["site", "aliases", "links", "interstitial", "local"]
     static let appKeys = ["name", "ios", "android"]
@@ -31,6 +34,8 @@ final class SiteDocumentReader {
     static let embargoKeys = ["day", "field", "timeZone"]
     static let associationKeys = ["maxAge", "components"]
     static let linkKeys = ["slugLength", "reservedSlugs", "allowlist"]
+    static let invitationKeys = ["route", "parameter"]
+    static let deferredLinkKeys = ["weakMatchWindow", "claimLifetime"]
 
     /// The configuration, or `nil` when the document has an error.
     func read(_ root: Node) -> SiteConfiguration? {
@@ -51,13 +56,15 @@ final class SiteDocumentReader {
         let routes = readRoutes(top, apps: apps ?? [], routing: routing)
         let associations = readAssociations(top)
         let links = readLinks(top)
+        let invitations = readInvitations(top)
+        let deferredLinks = readDeferredLinks(top)
         guard let site, let hosts, let apps, let routes, !document.issues.contains(where: { $0.severity == .error }) else {
             return nil
         }
         return SiteConfiguration(
             name: site.name, description: site.description, timeZone: site.timeZone, homePath: site.home, image: site.image,
             hosts: hosts, apps: apps, schemes: schemes, routing: routing, routes: routes, associations: associations,
-            links: links)
+            links: links, invitations: invitations, deferredLinks: deferredLinks)
     }
 
     /// The node a problem on the built site points at.
@@ -69,6 +76,8 @@ final class SiteDocumentReader {
             exampleNodes.indices.contains(route) && exampleNodes[route].indices.contains(example)
                 ? exampleNodes[route][example] : node(for: .route(route))
         case .associations: associationsNode
+        case .invitations(let key): sectionNodes["invitations.\(key)"] ?? sectionNodes["invitations"]
+        case .deferredLinks(let key): sectionNodes["deferredLinks.\(key)"] ?? sectionNodes["deferredLinks"]
         }
     }
 
@@ -475,6 +484,68 @@ final class SiteDocumentReader {
             }
         }
         return settings
+    }
+
+    // MARK: invitations and deferred links
+
+    private func readInvitations(_ top: Node.Mapping) -> InvitationSettings? {
+        guard let node = top["invitations"], !YAMLDocument.isNull(node) else { return nil }
+        sectionNodes["invitations"] = node
+        guard let mapping = document.mapping(node, at: "invitations", known: Self.invitationKeys,
+                                             expected: "a mapping such as {route: invite}") else { return nil }
+        guard let (route, routeNode) = document.string(mapping, "route", at: "invitations", required: true) else { return nil }
+        sectionNodes["invitations.route"] = routeNode
+        var settings = InvitationSettings(route: route)
+        if let (parameter, parameterNode) = document.string(mapping, "parameter", at: "invitations") {
+            sectionNodes["invitations.parameter"] = parameterNode
+            let name = parameter.hasPrefix(":") ? String(parameter.dropFirst()) : parameter
+            if name.isEmpty || !name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }) {
+                document.error("'\(parameter)' is not a parameter name; write the name of the route's code parameter without ':', such as code",
+                               at: "invitations.parameter", parameterNode)
+                return nil
+            }
+            if name != parameter {
+                document.error("write the parameter's name without ':': \(name)", at: "invitations.parameter", parameterNode)
+                return nil
+            }
+            settings.parameter = name
+        }
+        return settings
+    }
+
+    private func readDeferredLinks(_ top: Node.Mapping) -> DeferredLinkSettings {
+        var settings = DeferredLinkSettings()
+        guard let node = top["deferredLinks"], !YAMLDocument.isNull(node) else { return settings }
+        sectionNodes["deferredLinks"] = node
+        guard let mapping = document.mapping(node, at: "deferredLinks", known: Self.deferredLinkKeys,
+                                             expected: "a mapping such as {weakMatchWindow: 1h, claimLifetime: 7d}") else { return settings }
+        if let seconds = duration(mapping, "weakMatchWindow", at: "deferredLinks", in: DeferredLinkSettings.allowedWeakMatchWindows) {
+            settings.weakMatchWindow = seconds
+        }
+        if let seconds = duration(mapping, "claimLifetime", at: "deferredLinks", in: DeferredLinkSettings.allowedClaimLifetimes) {
+            settings.claimLifetime = seconds
+        }
+        return settings
+    }
+
+    /// A ``DurationText`` at `mapping[key]` within `range`, in seconds; `nil` (with an error
+    /// when it is not one or out of range) otherwise.
+    private func duration(_ mapping: Node.Mapping, _ key: String, at path: String, in range: ClosedRange<TimeInterval>) -> TimeInterval? {
+        guard let (text, node) = document.string(mapping, key, at: path) else { return nil }
+        let place = YAMLDocument.join(path, key)
+        sectionNodes[place] = node
+        let seconds: TimeInterval
+        do {
+            seconds = try DurationText(parsing: text).seconds
+        } catch {
+            document.error(error.message, at: place, node)
+            return nil
+        }
+        if let problem = DeferredLinkSettings.rangeProblem(seconds, allowed: range) {
+            document.error(problem, at: place, node)
+            return nil
+        }
+        return seconds
     }
 
     // MARK: helpers

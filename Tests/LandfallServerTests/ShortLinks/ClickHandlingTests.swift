@@ -140,7 +140,7 @@ import Testing
         let server = try await TestServer(database: database)
         let key = try await server.authorization()
         try await server.run(.router) { client in
-            _ = try await client.createLink(to: "https://daily.example.com/invite/7KQ2-MX4P", slug: "invite", key: key)
+            _ = try await client.createLink(to: "https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R", slug: "invite", key: key)
             let page = HTMLPage(try await client.visit("invite", as: Visitors.slack).text)
             #expect(page.meta("og:title") == "You&#39;re invited to Daily Puzzle" || page.meta("og:title") == "You're invited to Daily Puzzle")
         }
