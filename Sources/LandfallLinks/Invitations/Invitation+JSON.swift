@@ -1,0 +1,35 @@
+import AppSiteAssociation
+import Foundation
+
+extension Invitation {
+    /// The invitation as the API returns it (the `Invitation` schema of `openapi/landfall.yaml`),
+    /// with its ``status(at:)`` at `now` and times in UTC with milliseconds.
+    ///
+    /// ```swift
+    /// JSONWriter.pretty.string(for: invitation.jsonValue(url: "https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R", now: now))
+    /// // {"code": "7KQ2M-X4P9T-HCW3R", "url": "https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R",
+    /// //  "batch": "019a8c3e-…", "uses": 1, "redeemed": 0, "usesLeft": 1, "status": "active",
+    /// //  "expiresAt": null, "note": null, "campaign": "beta", "createdAt": "2026-11-21T10:00:00.000Z", "revokedAt": null}
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: The invitation's page (`https://<site host>/invites/<code>`), or `nil` when the
+    ///     site configures no invitation route.
+    ///   - now: The time the status is judged at.
+    public func jsonValue(url: String?, now: Date) -> JSONValue {
+        .object([
+            ("code", .string(code.formatted)),
+            ("url", .optionalString(url)),
+            ("batch", .string(batchID)),
+            ("uses", .number(uses)),
+            ("redeemed", .number(redeemed)),
+            ("usesLeft", .number(usesLeft)),
+            ("status", .string(status(at: now).rawValue)),
+            ("expiresAt", .time(expiresAt)),
+            ("note", .optionalString(note)),
+            ("campaign", .optionalString(campaign)),
+            ("createdAt", .time(createdAt)),
+            ("revokedAt", .time(revokedAt)),
+        ])
+    }
+}
