@@ -17,50 +17,45 @@ import Foundation
 ///    No fitting claim is ``WeakMatchOutcome/Reason/noMatch``.
 ///
 /// ```swift
-/// let decision = WeakMatchDecision(candidates: claims, device: request.hints, addressHashes: [today, yesterday],
-///                                  now: now, window: 3600)
-/// switch decision.outcome {
+/// let outcome = WeakClaimMatcher.match(candidates, hints: request.hints, addressHashes: [today, yesterday],
+///                                      now: now, window: 3600)
+/// switch outcome {
 /// case .match(let claim, let consumed): // claim.deepLink; mark every token of consumed claimed
 /// case .none(let reason):               // reason.rawValue: "no_match" or "ambiguous"
 /// }
 /// ```
-public struct WeakMatchDecision: Sendable, Hashable {
-    /// The answer.
-    public var outcome: WeakMatchOutcome
-    /// The candidates that fit the device, newest first.
-    public var fitting: [PendingClaim]
-
+public enum WeakClaimMatcher {
     /// Decides a weak match.
     ///
     /// - Parameters:
     ///   - candidates: Pending claims to choose from (the storage's candidates; each is checked
     ///     again against every rule).
-    ///   - device: The app's normalized hints (``ClaimRequest/hints``).
+    ///   - hints: The app's normalized device hints (``ClaimRequest/hints``).
     ///   - addressHashes: The device's client address hashed with each salt still kept.
     ///   - now: The time of the claim.
     ///   - window: How old, in seconds, a claim may be (the site's `deferredLinks.weakMatchWindow`).
-    public init(candidates: [PendingClaim], device: DeviceHints, addressHashes: Set<String>, now: Date, window: TimeInterval) {
-        let earliest = now.addingTimeInterval(-window)
-        fitting = candidates
-            .filter { claim in
-                claim.claimedAt == nil && now < claim.expiresAt && claim.createdAt >= earliest
-                    && claim.hints.platform == device.platform && addressHashes.contains(claim.addressHash)
-                    && Self.fits(claim.hints, device)
-            }
-            .sorted { ($0.createdAt, $0.token.rawValue) > ($1.createdAt, $1.token.rawValue) }
-        guard let newest = fitting.first else {
-            outcome = .none(.noMatch)
-            return
-        }
-        guard fitting.allSatisfy({ $0.deepLink == newest.deepLink }) else {
-            outcome = .none(.ambiguous)
-            return
-        }
-        outcome = .match(newest, consumed: fitting.map(\.token))
+    public static func match(_ candidates: [PendingClaim], hints: DeviceHints, addressHashes: Set<String>, now: Date,
+                             window: TimeInterval) -> WeakMatchOutcome {
+        let fitting = self.fitting(candidates, hints: hints, addressHashes: addressHashes, now: now, window: window)
+        guard let newest = fitting.first else { return .none(.noMatch) }
+        guard fitting.allSatisfy({ $0.deepLink == newest.deepLink }) else { return .none(.ambiguous) }
+        return .match(newest, consumed: fitting.map(\.token))
     }
 
-    /// Whether hints recorded by a landing page fit a device's: equal OS versions (both known),
-    /// equal languages and screens where both are known.
+    /// The candidates that fit (rules 1 and 2), newest first (ties: the greatest token first).
+    public static func fitting(_ candidates: [PendingClaim], hints: DeviceHints, addressHashes: Set<String>, now: Date,
+                               window: TimeInterval) -> [PendingClaim] {
+        let earliest = now.addingTimeInterval(-window)
+        return candidates
+            .filter { claim in
+                claim.claimedAt == nil && now < claim.expiresAt && claim.createdAt >= earliest
+                    && addressHashes.contains(claim.addressHash) && fits(claim.hints, hints)
+            }
+            .sorted { ($0.createdAt, $0.token.rawValue) > ($1.createdAt, $1.token.rawValue) }
+    }
+
+    /// Whether hints recorded by a landing page fit a device's: the same platform, equal OS
+    /// versions (both known), equal languages and screens where both are known.
     public static func fits(_ claim: DeviceHints, _ device: DeviceHints) -> Bool {
         guard claim.platform == device.platform, let version = claim.osVersion, version == device.osVersion else { return false }
         if let language = claim.language, let other = device.language, language != other { return false }
