@@ -1,0 +1,220 @@
+import Foundation
+import Hummingbird
+@testable import LandfallServer
+import Testing
+
+/// `POST /v1/invites/redeem`, public: each outcome with its documented code and status,
+/// codes typed carelessly, guessing throttled per address and per prefix (and audited), and N
+/// concurrent redemptions of a code with K uses giving exactly K successes.
+@Suite struct RedemptionTests {
+    /// Guess limits small enough to reach in a test and slow enough that no token comes back
+    /// during one: 3 failures per address, 5 per prefix, then one every 1000 seconds.
+    static let smallLimits = GuessLimits(perAddress: RateLimit(requestsPerSecond: 0.001, burst: 3),
+                                         perPrefix: RateLimit(requestsPerSecond: 0.001, burst: 5))
+
+    static func guardedServer(_ database: TestDatabase) async throws -> TestServer {
+        try await TestServer.readingAddresses(database: database) { $0.inviteGuessLimits = smallLimits }
+    }
+
+    @Test("a code is redeemed until its uses are spent; the answer has the code as written, the uses left and the campaign",
+          arguments: ServerCases.all)
+    func redeemUntilUsedUp(transport: Transport, database: TestDatabase) async throws {
+        let server = try await TestServer.readingAddresses(database: database)
+        let key = try await server.authorization()
+        try await server.run(transport) { client in
+            let code = try await client.createInvitation(#"{"count": 1, "uses": 2, "campaign": "beta"}"#, key: key)
+            let first = try await client.redeem(code, platform: "ios")
+            #expect(first.status == .ok, "\(first.text)")
+            #expect(try first.json as NSDictionary == ["code": code, "usesLeft": 1, "campaign": "beta"] as NSDictionary, "\(first.text)")
+            let second = try await client.redeem(code, platform: "android")
+            #expect(try second.json["usesLeft"] as? Int == 0)
+            try await client.redeem(code).expectContractError(.gone, "invite_used_up", field: "code")
+
+            let plain = try await client.createInvitation(key: key)
+            let answer = try await client.redeem(plain)
+            #expect(try answer.json["campaign"] is NSNull, "\(answer.text)")
+            let stored = try await client.get("/v1/invites/\(code)", headers: key)
+            #expect(try stored.json["status"] as? String == "used_up")
+            #expect(try stored.json["redeemed"] as? Int == 2)
+        }
+    }
+
+    /// Ways people type a code they were given.
+    enum Spelling: String, CaseIterable, Sendable {
+        case lowercase, spaces, noDashes, spacedAround, enDashes
+
+        func apply(to code: String) -> String {
+            switch self {
+            case .lowercase: code.lowercased()
+            case .spaces: code.replacingOccurrences(of: "-", with: " ")
+            case .noDashes: code.replacingOccurrences(of: "-", with: "").lowercased()
+            case .spacedAround: "  " + code.lowercased().replacingOccurrences(of: "-", with: " - ") + " "
+            case .enDashes: code.replacingOccurrences(of: "-", with: "\u{2013}")
+            }
+        }
+    }
+
+    @Test("a code typed in lowercase, with spaces, without dashes or with a word processor's dashes is redeemed",
+          arguments: Spelling.allCases)
+    func carelessTyping(spelling: Spelling) async throws {
+        let server = try await TestServer.readingAddresses(database: .sqlite)
+        let key = try await server.authorization()
+        try await server.run(.router) { client in
+            let code = try await client.createInvitation(key: key)
+            let response = try await client.redeem(spelling.apply(to: code))
+            #expect(response.status == .ok, "\(spelling.apply(to: code)): \(response.text)")
+            #expect(try response.json["code"] as? String == code)
+        }
+    }
+
+    @Test("every refusal has its own documented code and status", arguments: ServerCases.all)
+    func refusals(transport: Transport, database: TestDatabase) async throws {
+        let server = try await TestServer.readingAddresses(database: database)
+        let key = try await server.authorization()
+        try await server.run(transport) { client in
+            let revoked = try await client.createInvitation(#"{"count": 1, "uses": 3}"#, key: key)
+            _ = try await client.execute("/v1/invites/\(revoked)/revoke", method: .post, headers: key)
+            let usedUp = try await client.createInvitation(#"{"count": 1}"#, key: key)
+            #expect(try await client.redeem(usedUp).status == .ok)
+            let expired = try await client.createInvitation(#"{"count": 1, "expiresAt": "2026-11-21T00:00:00Z"}"#, key: key)
+            let stillValid = try await client.get("/v1/invites/\(expired)", headers: key)
+            #expect(try stillValid.json["status"] as? String == "active")
+            server.clock.set("2026-11-21T00:00:00Z")
+
+            try await client.redeem(revoked).expectContractError(.gone, "invite_revoked", field: "code")
+            try await client.redeem(expired).expectContractError(.gone, "invite_expired", field: "code")
+            try await client.redeem(usedUp).expectContractError(.gone, "invite_used_up", field: "code")
+            try await client.redeem(InvitationCodes.unknown(3), from: "198.51.100.2").expectContractError(.notFound, "invite_unknown", field: "code")
+            try await client.redeem("7KQ2M-X4P9T-HCW3", from: "198.51.100.3").expectContractError(.badRequest, "invite_code_malformed", field: "code")
+            try await client.redeem("7KQ2M-X4P0T-HCW3R", from: "198.51.100.4").expectContractError(.badRequest, "invite_code_malformed", field: "code")
+            try await client.redeem("", from: "198.51.100.5").expectContractError(.badRequest, "invite_code_malformed", field: "code")
+
+            // A malformed body is not a code problem.
+            try await client.execute("/v1/invites/redeem", method: .post, headers: PublicClient.headers(), body: #"{"platform": "ios"}"#)
+                .expectContractError(.badRequest, "invalid_body", field: "code")
+            try await client.execute("/v1/invites/redeem", method: .post, headers: PublicClient.headers(),
+                                     body: #"{"code": "\#(revoked)", "platform": "windows"}"#)
+                .expectContractError(.badRequest, "invalid_body", field: "platform")
+            try await client.execute("/v1/invites/redeem", method: .get, headers: PublicClient.headers())
+                .expectContractError(.methodNotAllowed, "method_not_allowed")
+        }
+    }
+
+    @Test("after the configured failures from one address, its attempts get 429 with Retry-After, even with a real code; other addresses do not",
+          arguments: ServerCases.all)
+    func throttledPerAddress(transport: Transport, database: TestDatabase) async throws {
+        let server = try await Self.guardedServer(database)
+        let key = try await server.authorization()
+        try await server.run(transport) { client in
+            let real = try await client.createInvitation(#"{"count": 1, "uses": 5}"#, key: key)
+            let guesser = "203.0.113.66"
+            // Three failures: two unknown codes (different prefixes) and one malformed.
+            try await client.redeem(InvitationCodes.unknown(10, prefix: "2222"), from: guesser).expectContractError(.notFound, "invite_unknown")
+            try await client.redeem(InvitationCodes.unknown(11, prefix: "3333"), from: guesser).expectContractError(.notFound, "invite_unknown")
+            try await client.redeem("ABC", from: guesser).expectContractError(.badRequest, "invite_code_malformed")
+            // Refusals of real codes are no guesses: a revoked or used-up code takes nothing.
+
+            for code in [InvitationCodes.unknown(12, prefix: "4444"), real] {
+                let limited = try await client.redeem(code, from: guesser)
+                limited.expectContractError(.tooManyRequests, "invite_rate_limited")
+                let retryAfter = try #require(limited["Retry-After"].flatMap { Int($0) }, "\(limited.headersOtherThanIDAndDate)")
+                #expect(retryAfter >= 1)
+            }
+            let other = try await client.redeem(real, from: "198.51.100.77")
+            #expect(other.status == .ok, "another address is not throttled: \(other.text)")
+            #expect(try other.json["usesLeft"] as? Int == 4, "the throttled attempt used nothing")
+        }
+    }
+
+    @Test("failed guesses on one prefix from many addresses throttle that prefix only", arguments: ServerCases.all)
+    func throttledPerPrefix(transport: Transport, database: TestDatabase) async throws {
+        let server = try await Self.guardedServer(database)
+        try await server.run(transport) { client in
+            // Five failures on the prefix 7777, each from a new address (below the address limit).
+            for index in 0..<5 {
+                try await client.redeem(InvitationCodes.unknown(100 + index), from: "198.51.100.\(index + 10)")
+                    .expectContractError(.notFound, "invite_unknown")
+            }
+            let limited = try await client.redeem(InvitationCodes.unknown(200), from: "198.51.100.50")
+            limited.expectContractError(.tooManyRequests, "invite_rate_limited")
+            #expect(limited["Retry-After"].flatMap { Int($0) }.map { $0 >= 1 } == true, "\(limited.headersOtherThanIDAndDate)")
+            // The same address on another prefix is only a failed guess.
+            try await client.redeem(InvitationCodes.unknown(201, prefix: "8888"), from: "198.51.100.50").expectContractError(.notFound, "invite_unknown")
+        }
+    }
+
+    @Test("refused and throttled attempts are in the audit log with their reason and a hashed address", arguments: ServerCases.all)
+    func throttlingIsAudited(transport: Transport, database: TestDatabase) async throws {
+        let server = try await Self.guardedServer(database)
+        let key = try await server.authorization(.read)
+        try await server.run(transport) { client in
+            let guesser = "203.0.113.99"
+            try await client.redeem("lol", from: guesser).expectContractError(.badRequest, "invite_code_malformed")
+            server.clock.advance(by: 1)
+            let unknown = InvitationCodes.unknown(7, prefix: "2345")
+            try await client.redeem(unknown.lowercased(), from: guesser).expectContractError(.notFound, "invite_unknown")
+            server.clock.advance(by: 1)
+            try await client.redeem(InvitationCodes.unknown(8, prefix: "2346"), from: guesser).expectContractError(.notFound, "invite_unknown")
+            server.clock.advance(by: 1)
+            try await client.redeem(InvitationCodes.unknown(9, prefix: "2347"), from: guesser).expectContractError(.tooManyRequests, "invite_rate_limited")
+            for index in 0..<5 {
+                _ = try await client.redeem(InvitationCodes.unknown(300 + index, prefix: "9999"), from: "198.51.100.\(100 + index)")
+            }
+            server.clock.advance(by: 1)
+            try await client.redeem(InvitationCodes.unknown(400, prefix: "9999"), from: "198.51.100.200")
+                .expectContractError(.tooManyRequests, "invite_rate_limited")
+
+            let entries = try #require(try await client.get("/v1/invites/audit", headers: key).json["entries"] as? [[String: Any]])
+            func entry(_ action: String, _ reason: String, code: String? = nil) -> [String: Any]? {
+                entries.first { $0["action"] as? String == action && $0["reason"] as? String == reason && (code == nil || $0["code"] as? String == code) }
+            }
+            let malformed = try #require(entry("refused", "malformed"), "\(entries)")
+            #expect(malformed["code"] as? String == "lol", "a malformed code as entered")
+            let refused = try #require(entry("refused", "unknown", code: unknown), "a code that parses is written normalized: \(entries)")
+            let byAddress = try #require(entry("throttled", "address"), "\(entries)")
+            #expect(byAddress["code"] as? String == InvitationCodes.unknown(9, prefix: "2347"))
+            let byPrefix = try #require(entry("throttled", "prefix"), "\(entries)")
+            #expect(byPrefix["code"] as? String == InvitationCodes.unknown(400, prefix: "9999"))
+            let hash = try #require(refused["addressHash"] as? String)
+            #expect(hash.count == 32 && hash.allSatisfy(\.isHexDigit))
+            #expect(malformed["addressHash"] as? String == hash)
+            #expect(byAddress["addressHash"] as? String == hash)
+            #expect(byPrefix["addressHash"] as? String != hash)
+            #expect(entries.filter { $0["action"] as? String == "refused" }.count == 8, "\(entries.map { $0["action"] ?? "" })")
+        }
+    }
+
+    @Test("40 concurrent redemptions over HTTP of a code with 6 uses: exactly 6 succeed and 34 are invite_used_up",
+          .timeLimit(.minutes(3)), arguments: TestDatabase.all)
+    func concurrentRedemptions(database: TestDatabase) async throws {
+        let server = try await TestServer.readingAddresses(database: database)
+        let key = try await server.authorization()
+        try await server.run(.live) { client in
+            let code = try await client.createInvitation(#"{"count": 1, "uses": 6}"#, key: key)
+            let outcomes = try await withThrowingTaskGroup(of: (HTTPResponse.Status, String?, Int?).self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        try await client.onNewConnection { connection in
+                            let response = try await connection.redeem(index.isMultiple(of: 2) ? code : code.lowercased(),
+                                                                        from: "198.51.100.\(index + 1)")
+                            return (response.status, response.errorCode, try? response.json["usesLeft"] as? Int)
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let successes = outcomes.filter { $0.0 == .ok }
+            #expect(successes.count == 6, "\(outcomes.map { "\($0.0.code) \($0.1 ?? "")" })")
+            #expect(Set(successes.compactMap(\.2)) == Set(0..<6), "each success left one use fewer")
+            #expect(outcomes.filter { $0.0 == .gone && $0.1 == "invite_used_up" }.count == 34,
+                    "\(outcomes.filter { $0.0 != .ok && $0.1 != "invite_used_up" }.map { "\($0.0.code) \($0.1 ?? "")" })")
+
+            let stored = try await client.get("/v1/invites/\(code)", headers: key)
+            #expect(try stored.json["redeemed"] as? Int == 6)
+            #expect(try stored.json["usesLeft"] as? Int == 0)
+            let audit = try #require(try await client.get("/v1/invites/audit?limit=100", headers: key).json["entries"] as? [[String: Any]])
+            #expect(audit.filter { $0["action"] as? String == "redeemed" }.count == 6)
+            #expect(audit.filter { $0["action"] as? String == "refused" && $0["reason"] as? String == "used_up" }.count == 34)
+        }
+    }
+}
