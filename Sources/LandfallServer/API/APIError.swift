@@ -69,4 +69,10 @@ enum APIErrorCode: String, CaseIterable, Sendable {
     case rateLimited = "rate_limited"
     case internalError = "internal_error"
     case unavailable
+    case inviteCodeMalformed = "invite_code_malformed"
+    case inviteUnknown = "invite_unknown"
+    case inviteRevoked = "invite_revoked"
+    case inviteExpired = "invite_expired"
+    case inviteUsedUp = "invite_used_up"
+    case inviteRateLimited = "invite_rate_limited"
 }

@@ -183,7 +183,7 @@ extension LandfallResponder {
     ///
     /// - Throws: 415 when the body is not declared `application/json`, 413 when it is larger
     ///   than `limit`.
-    private func jsonBody(_ request: Request, limit: Int) async throws(APIError) -> ByteBuffer {
+    func jsonBody(_ request: Request, limit: Int) async throws(APIError) -> ByteBuffer {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json")) else {

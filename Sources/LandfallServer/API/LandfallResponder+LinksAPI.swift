@@ -70,14 +70,6 @@ extension LandfallResponder {
         return Response.json(.ok, JSONWriter.pretty.string(for: link.json))
     }
 
-    /// `GET /v1/links/{id}/stats`: stored counts and this instance's buffered ones.
-    func linkStats(_ id: LinkID?) async throws(APIError) -> Response {
-        let link = try await existingLink(id)
-        let counts = try await storing { try await state.clicks.counts(of: link.id) }
-        let stats = LinkStats(linkID: link.id, counts: counts)
-        return Response.json(.ok, JSONWriter.pretty.string(for: stats.json))
-    }
-
     /// The stored link with `id`, or 404.
     func existingLink(_ id: LinkID?) async throws(APIError) -> ShortLink {
         guard let id, let link = try await storing({ try await state.storage.link(id: id) }) else {
@@ -97,22 +89,5 @@ extension LandfallResponder {
             state.logger.error("storage failure", metadata: ["error": "\(error)"])
             throw APIError(.internalServerError, .internalError, "Something went wrong; it has been logged.")
         }
-    }
-}
-
-extension LinkStats {
-    /// The statistics as the API returns them.
-    var json: JSONValue {
-        func buckets(_ list: [Bucket]) -> JSONValue {
-            .array(list.map { .object([("key", .string($0.key)), ("count", .integer($0.count))]) })
-        }
-        return .object([
-            ("linkID", .string(linkID.rawValue)),
-            ("clicks", .integer(clicks)),
-            ("previews", .integer(previews)),
-            ("byDay", buckets(byDay)),
-            ("byPlatform", buckets(byPlatform)),
-            ("byReferrer", buckets(byReferrer)),
-        ])
     }
 }

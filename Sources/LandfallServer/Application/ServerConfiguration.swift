@@ -33,10 +33,15 @@ public struct ServerConfiguration: Sendable {
     public var clientAddressHeader: String?
     /// How often buffered clicks are written to the database (and always at shutdown).
     public var clickFlushInterval: Duration
+    /// How many failed invitation codes a client address (and a code prefix) may try.
+    public var inviteGuessLimits: GuessLimits
+    /// How often expired deferred-link claims and old address salts are deleted.
+    public var claimPurgeInterval: Duration
     /// How many short links each instance keeps in memory.
     public var linkCacheCapacity: Int
-    /// Whether the demo's short links (`examples/demo/links.json`) are added to the database
-    /// when they are missing: `landfall serve` sets it when it serves the demo.
+    /// Whether the demo's short links (`examples/demo/links.json`) and its invitation
+    /// (`7KQ2M-X4P9T-HCW3R`) are added to the database when they are missing: `landfall serve`
+    /// sets it when it serves the demo.
     public var seedsDemoLinks: Bool
     /// The current time; tests move it.
     public var clock: @Sendable () -> Date
@@ -65,6 +70,8 @@ public struct ServerConfiguration: Sendable {
         self.clientAddressHeader = nil
         self.clickFlushInterval = .seconds(1)
         self.linkCacheCapacity = 50_000
+        self.inviteGuessLimits = GuessLimits()
+        self.claimPurgeInterval = .seconds(600)
         self.seedsDemoLinks = false
     }
 
@@ -87,5 +94,23 @@ public struct RateLimit: Sendable, Hashable {
     public init(requestsPerSecond: Double = 20, burst: Int = 200) {
         self.requestsPerSecond = requestsPerSecond
         self.burst = burst
+    }
+}
+
+/// How many failed invitation codes may be tried: per client address and per code prefix
+/// (the first symbols of the code), each a bucket of ``RateLimit/burst`` failures refilled at
+/// ``RateLimit/requestsPerSecond``. Redemptions of real codes take nothing from them.
+public struct GuessLimits: Sendable, Hashable {
+    /// Failures per client address.
+    public var perAddress: RateLimit
+    /// Failures per code prefix, whatever the address.
+    public var perPrefix: RateLimit
+
+    /// Creates limits; by default 10 failures per address, then one every 30 seconds, and 30
+    /// per prefix, then one a minute.
+    public init(perAddress: RateLimit = RateLimit(requestsPerSecond: 1.0 / 30, burst: 10),
+                perPrefix: RateLimit = RateLimit(requestsPerSecond: 1.0 / 60, burst: 30)) {
+        self.perAddress = perAddress
+        self.perPrefix = perPrefix
     }
 }

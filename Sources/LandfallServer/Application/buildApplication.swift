@@ -38,15 +38,17 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
     let storage = try await Storage.open(configuration.storage, logger: logger)
     if configuration.seedsDemoLinks {
         try await DemoSite.seedLinks(into: storage, site: site.site, now: configuration.clock())
+        try await DemoSite.seedInvitation(into: storage, now: configuration.clock())
     }
     let state = ServerState(site: site, source: configuration.site, storage: storage, configuration: configuration,
                             metrics: ServerMetrics(), logger: logger)
-    // Shut down in reverse order, after the HTTP server: change notifications stop, the last
-    // clicks are written, then the database closes.
+    // Shut down in reverse order, after the HTTP server: purging and change notifications
+    // stop, the last clicks and claims are written, then the database closes.
     var services: [any Service] = [
         StorageService(storage: storage),
-        ClickFlushService(recorder: state.clicks, interval: configuration.clickFlushInterval, logger: logger),
+        BufferFlushService(clicks: state.clicks, claims: state.claims, interval: configuration.clickFlushInterval, logger: logger),
         LinkChangeListener(storage: storage, cache: state.links),
+        ClaimPurgeService(storage: storage, interval: configuration.claimPurgeInterval, clock: configuration.clock, logger: logger),
     ]
     if configuration.reloadsOnHangup {
         services.append(ReloadService(state: state))

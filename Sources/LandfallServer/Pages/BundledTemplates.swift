@@ -19,6 +19,8 @@ enum BundledTemplates {
         "error": error,
         "link": link,
         "link-gone": linkGone,
+        "invitation": invitation,
+        "claim-script": claimScript,
     ]
 
     /// The names of the templates pages are rendered with (the others are partials).
@@ -61,10 +63,38 @@ enum BundledTemplates {
         </style>
         """
 
-    /// The App Store and Google Play buttons, each only when its store is configured.
+    /// The App Store and Google Play buttons, each only when its store is configured. On a
+    /// phone without the app they lead through `/v1/install/<token>` and carry the claim URL
+    /// (`claimURL`) that `claim-script` copies when one is tapped.
     static let storeButtons = """
-        {{#appStoreURL}}<a class="button" id="app-store" href="{{appStoreURL}}">Download on the App Store</a>{{/appStoreURL}}
-        {{#playStoreURL}}<a class="button" id="google-play" href="{{playStoreURL}}">Get it on Google Play</a>{{/playStoreURL}}
+        {{#appStoreURL}}<a class="button" id="app-store" href="{{appStoreURL}}"{{#claimURL}} data-claim-url="{{claimURL}}"{{/claimURL}}>Download on the App Store</a>{{/appStoreURL}}
+        {{#playStoreURL}}<a class="button" id="google-play" href="{{playStoreURL}}"{{#claimURL}} data-claim-url="{{claimURL}}"{{/claimURL}}>Get it on Google Play</a>{{/playStoreURL}}
+        {{#claimURL}}{{> claim-script}}{{/claimURL}}
+        """
+
+    /// What a tap on a store button does on a page with a pending claim: adds the screen size
+    /// to the install address and copies the claim URL to the pasteboard, inside the tap (a
+    /// browser only allows that during a gesture, and nothing is copied without one), then
+    /// follows the link whether or not the copy worked. Without JavaScript the link works as it is.
+    static let claimScript = """
+        <script>
+        document.querySelectorAll("a[data-claim-url]").forEach(function (button) {
+          button.addEventListener("click", function (event) {
+            var href = button.getAttribute("href");
+            var screen = window.screen;
+            if (screen && screen.width > 0 && screen.height > 0) {
+              href += "&screen=" + Math.round(screen.width) + "x" + Math.round(screen.height);
+            }
+            var clipboard = navigator.clipboard;
+            if (!clipboard || !clipboard.writeText) { button.setAttribute("href", href); return; }
+            event.preventDefault();
+            var gone = false;
+            var go = function () { if (!gone) { gone = true; window.location.href = href; } };
+            clipboard.writeText(button.getAttribute("data-claim-url")).then(go, go);
+            setTimeout(go, 800);
+          });
+        });
+        </script>
         """
 
     static let appButtons = """
@@ -182,6 +212,30 @@ enum BundledTemplates {
           {{> app-buttons}}
           {{#webURL}}<p><a id="continue-on-web" href="{{webURL}}">Continue on the web</a></p>{{/webURL}}
           <footer>Have the app? "Open in the app" takes you straight there.</footer>
+        </main>
+        </body>
+        </html>
+        """
+
+    /// An invitation's page (`/invites/<code>`): the code and the way into the app, or
+    /// (`invitationProblem`) why the invitation cannot be used.
+    static let invitation = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        {{> head}}
+        </head>
+        <body>
+        <main>
+          <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+          <h1>{{title}}</h1>
+          {{#invitationProblem}}<p class="problem" id="invitation-problem">{{invitationProblem}}</p>{{/invitationProblem}}
+          {{^invitationProblem}}
+          {{#description}}<p class="description">{{description}}</p>{{/description}}
+          {{#invitationCode}}<p class="code">Your invitation code: <strong id="invitation-code">{{invitationCode}}</strong></p>{{/invitationCode}}
+          {{> app-buttons}}
+          <footer>No app yet? Get it: the invitation will be waiting when you first open it.</footer>
+          {{/invitationProblem}}
         </main>
         </body>
         </html>

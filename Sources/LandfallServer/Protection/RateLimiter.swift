@@ -35,6 +35,16 @@ final class RateLimiter: Sendable {
 
     /// Takes one token from `client`'s bucket at `now`.
     func admit(_ client: String, now: ContinuousClock.Instant = .now) -> Verdict {
+        take(client, now: now, consuming: true)
+    }
+
+    /// Whether `client`'s bucket holds a token at `now`, without taking it (for limits that
+    /// only count failures: ask first, ``admit(_:now:)`` after a failure).
+    func check(_ client: String, now: ContinuousClock.Instant = .now) -> Verdict {
+        take(client, now: now, consuming: false)
+    }
+
+    private func take(_ client: String, now: ContinuousClock.Instant, consuming: Bool) -> Verdict {
         let shard = shards[Int(UInt(bitPattern: client.hashValue) % UInt(shards.count))]
         return shard.withLockedValue { shard in
             if now - shard.lastSweep > refillDuration {
@@ -48,7 +58,7 @@ final class RateLimiter: Sendable {
             bucket.updated = now
             defer { shard.buckets[client] = bucket }
             if bucket.tokens >= 1 {
-                bucket.tokens -= 1
+                if consuming { bucket.tokens -= 1 }
                 return .allowed
             }
             let wait = (1 - bucket.tokens) / max(limit.requestsPerSecond, 0.001)

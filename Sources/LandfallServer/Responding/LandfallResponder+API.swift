@@ -6,7 +6,7 @@ import LandfallLinks
 extension LandfallResponder {
     /// The JSON API under `/v1/` (documented in `openapi/landfall.yaml`), on every host the
     /// site answers on. Every error is an ``APIError`` turned into its JSON answer here.
-    func apiResponse(_ request: Request, path: String, site: LoadedSite, client: String) async -> (Response, String) {
+    func apiResponse(_ request: Request, path: String, site: LoadedSite, client: RequestClient) async -> (Response, String) {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         let endpoint = APIEndpoint(segments: Array(segments))
         do {
@@ -18,7 +18,7 @@ extension LandfallResponder {
     }
 
     private func respondAPI(to request: Request, endpoint: APIEndpoint, site: LoadedSite,
-                            client: String) async throws(APIError) -> Response {
+                            client: RequestClient) async throws(APIError) -> Response {
         let method = request.method
         let allowed = endpoint.methods
         guard !allowed.isEmpty else {
@@ -30,9 +30,9 @@ extension LandfallResponder {
                            "\(endpoint.label) accepts \(allowed.map(\.rawValue).joined(separator: ", ")).",
                            headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
         }
-        if case .resolve = endpoint {
+        if endpoint.isPublic(method) {
             try admitUnauthenticated(client)
-            return try await resolve(request, site: site)
+            return try await respondPublic(to: request, endpoint: endpoint, site: site, client: client)
         }
         let scope: APIKeyScope = (method == .get || method == .head) ? .read : .write
         do {
@@ -57,16 +57,45 @@ extension LandfallResponder {
             return try await setDisabled(true, id)
         case .enable(let id):
             return try await setDisabled(false, id)
-        case .stats(let id):
-            return try await linkStats(id)
-        case .resolve, .unknown:
+        case .linkStats(let id):
+            return try await linkStats(id, request)
+        case .stats:
+            return try await trafficStats(request)
+        case .settings:
+            return try await updateSettings(request)
+        case .invites:
+            return method == .post ? try await createInvitations(request, site: site) : try await listInvitations(request, site: site)
+        case .invite(let code):
+            return try await getInvitation(code, site: site)
+        case .revokeInvite(let code):
+            return try await revokeInvitation(code, site: site)
+        case .revokeInvites:
+            return try await revokeInvitations(request)
+        case .inviteAudit:
+            return try await invitationAudit(request)
+        case .resolve, .redeem, .claims, .claim, .install, .events, .unknown:
             throw APIError.notFound()
         }
     }
 
+    /// The endpoints apps and browsers call without a key.
+    private func respondPublic(to request: Request, endpoint: APIEndpoint, site: LoadedSite,
+                               client: RequestClient) async throws(APIError) -> Response {
+        switch endpoint {
+        case .resolve: return try await resolve(request, site: site)
+        case .settings: return try await readSettings()
+        case .redeem: return try await redeemInvitation(request, client: client)
+        case .claims: return try await claimDeferredLink(request, site: site, client: client)
+        case .claim(let token): return try await followClaim(token)
+        case .install(let token): return try await install(token, request: request, site: site)
+        case .events: return try await recordEvents(request)
+        default: throw APIError.notFound()
+        }
+    }
+
     /// Takes a token from the client's bucket, or throws 429.
-    func admitUnauthenticated(_ client: String) throws(APIError) {
-        if case .limited(let retryAfter) = state.rateLimiter?.admit(client) {
+    func admitUnauthenticated(_ client: RequestClient) throws(APIError) {
+        if case .limited(let retryAfter) = state.rateLimiter?.admit(client.address) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
     }
@@ -79,22 +108,50 @@ enum APIEndpoint {
     case link(LinkID?)
     case disable(LinkID?)
     case enable(LinkID?)
-    case stats(LinkID?)
+    case linkStats(LinkID?)
     case resolve
+    case stats
+    case settings
+    case invites
+    case invite(String)
+    case revokeInvite(String)
+    case revokeInvites
+    case redeem
+    case inviteAudit
+    case claims
+    case claim(String)
+    case install(String)
+    case events
     case unknown
 
     init(segments: [String]) {
-        switch segments.count {
-        case 2 where segments[0] == "v1" && segments[1] == "links": self = .links
-        case 2 where segments[0] == "v1" && segments[1] == "resolve": self = .resolve
-        case 3 where segments[0] == "v1" && segments[1] == "links" && segments[2] == "bulk": self = .bulk
-        case 3 where segments[0] == "v1" && segments[1] == "links": self = .link(LinkID(segments[2]))
-        case 4 where segments[0] == "v1" && segments[1] == "links":
-            let id = LinkID(segments[2])
-            switch segments[3] {
+        guard segments.first == "v1" else {
+            self = .unknown
+            return
+        }
+        switch Array(segments.dropFirst()) {
+        case ["links"]: self = .links
+        case ["resolve"]: self = .resolve
+        case ["stats"]: self = .stats
+        case ["settings"]: self = .settings
+        case ["invites"]: self = .invites
+        case ["invites", "redeem"]: self = .redeem
+        case ["invites", "revoke"]: self = .revokeInvites
+        case ["invites", "audit"]: self = .inviteAudit
+        case ["claims"]: self = .claims
+        case ["events"]: self = .events
+        case ["links", "bulk"]: self = .bulk
+        case let rest where rest.count == 2 && rest[0] == "links": self = .link(LinkID(rest[1]))
+        case let rest where rest.count == 2 && rest[0] == "invites": self = .invite(rest[1])
+        case let rest where rest.count == 2 && rest[0] == "claims": self = .claim(rest[1])
+        case let rest where rest.count == 2 && rest[0] == "install": self = .install(rest[1])
+        case let rest where rest.count == 3 && rest[0] == "invites" && rest[2] == "revoke": self = .revokeInvite(rest[1])
+        case let rest where rest.count == 3 && rest[0] == "links":
+            let id = LinkID(rest[1])
+            switch rest[2] {
             case "disable": self = .disable(id)
             case "enable": self = .enable(id)
-            case "stats": self = .stats(id)
+            case "stats": self = .linkStats(id)
             default: self = .unknown
             }
         default: self = .unknown
@@ -109,8 +166,20 @@ enum APIEndpoint {
         case .link: "/v1/links/:id"
         case .disable: "/v1/links/:id/disable"
         case .enable: "/v1/links/:id/enable"
-        case .stats: "/v1/links/:id/stats"
+        case .linkStats: "/v1/links/:id/stats"
         case .resolve: "/v1/resolve"
+        case .stats: "/v1/stats"
+        case .settings: "/v1/settings"
+        case .invites: "/v1/invites"
+        case .invite: "/v1/invites/:code"
+        case .revokeInvite: "/v1/invites/:code/revoke"
+        case .revokeInvites: "/v1/invites/revoke"
+        case .redeem: "/v1/invites/redeem"
+        case .inviteAudit: "/v1/invites/audit"
+        case .claims: "/v1/claims"
+        case .claim: "/v1/claims/:token"
+        case .install: "/v1/install/:token"
+        case .events: "/v1/events"
         case .unknown: "/v1/unknown"
         }
     }
@@ -118,11 +187,22 @@ enum APIEndpoint {
     /// The methods the endpoint accepts (none: there is no such endpoint).
     var methods: [HTTPRequest.Method] {
         switch self {
-        case .links: [.get, .post]
-        case .bulk, .disable, .enable: [.post]
+        case .links, .invites: [.get, .post]
+        case .bulk, .disable, .enable, .revokeInvite, .revokeInvites, .redeem, .claims, .events: [.post]
         case .link: [.get, .patch, .delete]
-        case .stats, .resolve: [.get]
+        case .settings: [.get, .patch]
+        case .linkStats, .resolve, .stats, .invite, .inviteAudit, .claim, .install: [.get]
         case .unknown: []
+        }
+    }
+
+    /// Whether `method` on this endpoint is called without an API key (by apps and browsers;
+    /// rate limited per client address instead).
+    func isPublic(_ method: HTTPRequest.Method) -> Bool {
+        switch self {
+        case .resolve, .redeem, .claims, .claim, .install, .events: true
+        case .settings: method == .get || method == .head
+        default: false
         }
     }
 }

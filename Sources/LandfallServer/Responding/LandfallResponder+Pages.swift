@@ -2,13 +2,15 @@ import AppSiteAssociation
 import DeepLinkRouting
 import Foundation
 import Hummingbird
+import LandfallLinks
 import LandfallSite
 import Logging
 
 extension LandfallResponder {
     /// A page of the site host: the sitemap, robots.txt, a route's page (or its JSON view,
     /// for `Accept: application/json`), the home page for `/`, or the not-found page.
-    func pageResponse(_ request: Request, path: String, site: LoadedSite, origins: Origins, requestID: String) -> (Response, String) {
+    func pageResponse(_ request: Request, path: String, site: LoadedSite, origins: Origins, client: RequestClient,
+                      requestID: String) async -> (Response, String) {
         if path == "/sitemap.xml" { return (sitemapResponse(site: site), "/sitemap.xml") }
         if path == "/robots.txt" {
             return (Response.text(.ok, "User-agent: *\nAllow: /\nSitemap: \(origins.canonicalSite)/sitemap.xml\n"), "/robots.txt")
@@ -33,8 +35,22 @@ extension LandfallResponder {
             if wantsJSON {
                 return (Response.json(.ok, JSONWriter.pretty.string(for: page.json), cacheControl: "public, max-age=60"), label)
             }
-            return (Response.html(.ok, PageRenderer.render(route.page.template, values: page.values, in: site.templates),
-                                  cacheControl: "public, max-age=60"), label)
+            if route.name == site.configuration.invitations?.route {
+                return (await invitationPage(page, route: route, request: request, site: site, origins: origins, client: client,
+                                             requestID: requestID), label)
+            }
+            var values = page.values
+            // A phone without the app gets a pending claim, so the page is its own (never cached);
+            // everyone else shares the cached page, which varies by User-Agent.
+            var claimed = false
+            if route.opensApp {
+                claimed = await attachPendingClaim(to: &values, url: link, deepLink: link, link: nil, campaign: Campaign(),
+                                                   request: request, client: client, origins: origins, site: site)
+            }
+            var response = Response.html(.ok, PageRenderer.render(route.page.template, values: values, in: site.templates),
+                                         cacheControl: claimed ? "private, no-store" : "public, max-age=60")
+            response.headers[.vary] = "User-Agent"
+            return (response, label)
         }
     }
 

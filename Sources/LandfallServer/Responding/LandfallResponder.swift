@@ -29,9 +29,8 @@ struct LandfallResponder: HTTPResponder {
         let started = ContinuousClock.now
         let requestID = RequestIDs.id(from: request.headers[Self.requestIDField])
         let loaded = state.site
-        // The client's address is only needed to rate limit it.
-        let client = state.rateLimiter == nil ? "" : ClientAddress.key(headers: request.headers, remoteIPAddress: context.remoteIPAddress,
-                                                                        trustedHeader: state.clientAddressHeader)
+        // The client's address is only made when needed (rate limits, claims).
+        let client = RequestClient(remoteAddress: context.remoteAddress, headers: request.headers, trustedHeader: state.clientAddressHeader)
         var (response, label) = await dispatch(request, site: loaded, client: client, requestID: requestID)
         if request.method == .head {
             response = response.withoutBody(length: response.body.contentLength)
@@ -61,7 +60,7 @@ struct LandfallResponder: HTTPResponder {
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/health", "/ready", "/metrics",
     ]
 
-    private func dispatch(_ request: Request, site: LoadedSite, client: String, requestID: String) async -> (Response, String) {
+    private func dispatch(_ request: Request, site: LoadedSite, client: RequestClient, requestID: String) async -> (Response, String) {
         let path = request.uri.path
         guard path.utf8.count <= Self.maximumPathLength, (request.uri.query?.utf8.count ?? 0) <= Self.maximumPathLength else {
             return (errorPage(.uriTooLong, title: "That address is too long", message: "Links are never this long; check how it was copied.",
@@ -110,7 +109,7 @@ struct LandfallResponder: HTTPResponder {
         if nearAssociationPath, role.served != .site {
             return (notFoundPage(site: site, origins: origins), "not_found")
         }
-        if role.served != .links, case .limited(let retryAfter) = state.rateLimiter?.admit(client) {
+        if role.served != .links, case .limited(let retryAfter) = state.rateLimiter?.admit(client.address) {
             return (tooManyRequests(retryAfter: retryAfter, site: site, requestID: requestID), "rate_limited")
         }
         switch role.served {
@@ -121,7 +120,7 @@ struct LandfallResponder: HTTPResponder {
         case .links:
             return await linkHostResponse(request, path: path, site: site, origins: origins, client: client, requestID: requestID)
         case .site, .local:
-            return pageResponse(request, path: path, site: site, origins: origins, requestID: requestID)
+            return await pageResponse(request, path: path, site: site, origins: origins, client: client, requestID: requestID)
         }
     }
 

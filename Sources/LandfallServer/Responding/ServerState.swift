@@ -14,6 +14,14 @@ final class ServerState: Sendable {
     let links: LinkCache
     let clicks: ClickRecorder
     let keys: APIKeyVerifier
+    /// Pending deferred-link claims of landing pages, written in batches.
+    let claims: ClaimRecorder
+    /// Hashes client addresses with the day's salt, for claims.
+    let addresses: AddressHasher
+    /// The runtime settings, read at most twice a second.
+    let settings: SettingsCache
+    /// Throttles failed invitation codes.
+    let invitationGuard: InvitationGuard
     /// `nil` when public endpoints are not rate limited.
     let rateLimiter: RateLimiter?
     /// The trusted proxy header naming the client's address, if any.
@@ -30,6 +38,10 @@ final class ServerState: Sendable {
         self.links = LinkCache(capacity: configuration.linkCacheCapacity)
         self.clicks = ClickRecorder(storage: storage, cache: links)
         self.keys = APIKeyVerifier(storage: storage)
+        self.claims = ClaimRecorder(storage: storage)
+        self.addresses = AddressHasher(storage: storage)
+        self.settings = SettingsCache(storage: storage)
+        self.invitationGuard = InvitationGuard(limits: configuration.inviteGuessLimits)
         self.rateLimiter = configuration.rateLimit.map { RateLimiter(limit: $0) }
         self.clientAddressHeader = configuration.clientAddressHeader.flatMap { HTTPField.Name($0) }
         self.metrics = metrics

@@ -7,9 +7,9 @@ import LandfallStorage
 extension LandfallResponder {
     /// A request on the link host: `/<slug>` is a short link, `/?link=…` a Firebase Dynamic
     /// Links long link, `/` goes to the site, anything else is the not-found page.
-    func linkHostResponse(_ request: Request, path: String, site: LoadedSite, origins: Origins, client: String,
+    func linkHostResponse(_ request: Request, path: String, site: LoadedSite, origins: Origins, client: RequestClient,
                           requestID: String) async -> (Response, String) {
-        if case .limited(let retryAfter) = state.rateLimiter?.admit(client) {
+        if case .limited(let retryAfter) = state.rateLimiter?.admit(client.address) {
             return (tooManyRequests(retryAfter: retryAfter, site: site, requestID: requestID), "rate_limited")
         }
         if path == "/" {
@@ -32,7 +32,7 @@ extension LandfallResponder {
                               message: "This link can't be looked up right now.", site: site, requestID: requestID), "/:slug")
         }
         guard let link else { return (notFoundPage(site: site, origins: origins), "/:slug") }
-        return (shortLinkResponse(link, request: request, site: site, origins: origins, requestID: requestID), "/:slug")
+        return (await shortLinkResponse(link, request: request, site: site, origins: origins, client: client, requestID: requestID), "/:slug")
     }
 
     /// The link with `slug` on `host`: from this instance's cache, else from the database (and
@@ -49,8 +49,8 @@ extension LandfallResponder {
     }
 
     /// What a visit of a stored short link gets, by who is visiting: see ``ClickDecision``.
-    func shortLinkResponse(_ link: ShortLink, request: Request, site: LoadedSite, origins: Origins,
-                           requestID: String) -> Response {
+    func shortLinkResponse(_ link: ShortLink, request: Request, site: LoadedSite, origins: Origins, client: RequestClient,
+                           requestID: String) async -> Response {
         let visitor = VisitorClassifier.classify(userAgent: request.headers[.userAgent])
         let target = site.checkedDestination(link.target)
         // The target's page is only read for those who may see it: crawlers, and phones without
@@ -102,6 +102,10 @@ extension LandfallResponder {
             }
             values["canonicalURL"] = target?.text ?? link.url
             values["webURL"] = target?.text
+            if case .landingPage = decision.outcome, let target {
+                _ = await attachPendingClaim(to: &values, url: link.url, deepLink: target.text, link: link, campaign: link.campaign,
+                                             request: request, client: client, origins: origins, site: site)
+            }
             return Response.html(.ok, PageRenderer.render("link", values: values, in: site.templates), cacheControl: "no-store")
         }
     }

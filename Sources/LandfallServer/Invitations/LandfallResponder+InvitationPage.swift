@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import LandfallLinks
+import LandfallSite
+import LandfallStorage
+
+extension LandfallResponder {
+    /// The page of an invitation (`/invites/<code>`, the site's `invitations.route`): for a
+    /// valid code, the route's page with the code, "Open in the app", and store buttons that
+    /// carry the invitation through the install (a pending claim); otherwise why it cannot be
+    /// used (404 for an unknown code, 410 for a revoked, expired or used-up one). Unknown and
+    /// malformed codes count as failed guesses, like redemptions; never cached.
+    func invitationPage(_ page: RoutePage, route: SiteRoute, request: Request, site: LoadedSite, origins: Origins,
+                        client: RequestClient, requestID: String) async -> Response {
+        let now = state.clock()
+        let parameter = site.configuration.invitations?.parameter ?? "code"
+        let text = (page.values["parameters"] as? [String: String])?[parameter] ?? ""
+        let code = try? InviteCode(parsing: text)
+        let attempt = InvitationAttempt(entered: code?.rawValue ?? String(text.prefix(64)), prefix: code?.prefix,
+                                        address: client.address, at: now)
+        var values = page.values
+        values["noIndex"] = true
+        func problem(_ status: HTTPResponse.Status, _ message: String) -> Response {
+            values["invitationProblem"] = message
+            values.removeValue(forKey: "openInAppURL")
+            values.removeValue(forKey: "smartBanner")
+            return Response.html(status, PageRenderer.render("invitation", values: values, in: site.templates), cacheControl: "no-store")
+        }
+        do {
+            try await admitInvitationAttempt(attempt)
+        } catch {
+            var response = problem(.tooManyRequests, "Too many invitation codes were tried from here. Wait a little and open the link again.")
+            if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
+            return response
+        }
+        guard let code else {
+            await recordFailedAttempt(attempt, reason: "malformed")
+            return problem(.notFound, "This link holds no invitation code. Check that it was copied whole.")
+        }
+        let invitation: Invitation?
+        do {
+            invitation = try await state.storage.invitation(code: code)
+        } catch {
+            state.logger.error("invitation lookup failed", metadata: ["request_id": "\(requestID)", "error": "\(error)"])
+            return errorPage(.serviceUnavailable, title: "Try again in a moment", message: "This invitation can't be looked up right now.",
+                             site: site, requestID: requestID)
+        }
+        guard let invitation else {
+            await recordFailedAttempt(attempt, reason: RedemptionRefusal.unknown.rawValue)
+            return problem(.notFound, "There is no invitation with this code. Check that the link was copied whole.")
+        }
+        values["invitationCode"] = code.formatted
+        switch invitation.status(at: now) {
+        case .revoked: return problem(.gone, "This invitation was withdrawn. Ask whoever sent it for a new one.")
+        case .expired: return problem(.gone, "This invitation has expired. Ask whoever sent it for a new one.")
+        case .usedUp: return problem(.gone, "This invitation has already been used.")
+        case .active: break
+        }
+        let url = site.configuration.invitationURL(code: code.formatted) ?? (origins.canonicalSite + request.uri.path)
+        _ = await attachPendingClaim(to: &values, url: url, deepLink: url, link: nil, campaign: Campaign(name: invitation.campaign),
+                                     request: request, client: client, origins: origins, site: site)
+        return Response.html(.ok, PageRenderer.render("invitation", values: values, in: site.templates), cacheControl: "no-store")
+    }
+}
