@@ -95,6 +95,9 @@ extension LandfallResponder {
         return Response.redirect(.found, to: claim.url)
     }
 
+    /// RFC 3986's unreserved characters: all a query value may hold unescaped.
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
     /// `GET /v1/install/{token}?store=app-store|play&screen=WxH`: where "Get the app" goes.
     /// Notes the screen size the page measured, then redirects to the store; for Google Play
     /// with the token in the install referrer. An unknown token still leads to the store: an
@@ -118,7 +121,7 @@ extension LandfallResponder {
         }
         if wantsPlay, let play {
             let referrer = token.map { "landfall_claim=\($0.rawValue)" }
-            let location = referrer.map { play + "&referrer=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) } ?? play
+            let location = referrer.map { play + "&referrer=" + ($0.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? $0) } ?? play
             return Response.redirect(.found, to: location)
         }
         if let appStore { return Response.redirect(.found, to: appStore) }
