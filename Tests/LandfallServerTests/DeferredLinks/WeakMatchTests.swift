@@ -39,12 +39,22 @@ import Testing
         }
     }
 
-    @Test("hints are normalized: 18.1.2 is 18.1, en-GB is English like en-US", arguments: Transport.allCases)
-    func normalizedHints(transport: Transport) async throws {
+    @Test("the OS version is compared as major.minor: 18.1.2 fits a page seen by iOS 18.1", arguments: Transport.allCases)
+    func osVersionIsNormalized(transport: Transport) async throws {
         let server = try await TestServer.readingAddresses(database: .sqlite)
         try await server.run(transport) { client in
             _ = try await client.claimToken(from: "/puzzle/2026-11-20", address: Self.visitor, headers: Self.languages)
-            let answer = try await client.claim(Self.weakClaim(#""osVersion": "18.1.2", "language": "en-GB""#), from: Self.visitor)
+            let answer = try await client.claim(Self.weakClaim(#""osVersion": "18.1.2", "language": "en-us""#), from: Self.visitor)
+            #expect(try answer.json["match"] as? String == "weak", "\(answer.text)")
+        }
+    }
+
+    @Test("the language is compared by its primary tag: an app in en-GB fits a page read in en-US, as the contract says")
+    func languageIsComparedByPrimaryTag() async throws {
+        let server = try await TestServer.readingAddresses(database: .sqlite)
+        try await server.run(.router) { client in
+            _ = try await client.claimToken(from: "/puzzle/2026-11-20", address: Self.visitor, headers: Self.languages)
+            let answer = try await client.claim(Self.weakClaim(#""osVersion": "18.1", "language": "en-GB""#), from: Self.visitor)
             #expect(try answer.json["match"] as? String == "weak", "\(answer.text)")
         }
     }

@@ -114,6 +114,11 @@ extension ServerClient {
 enum InvitationCodes {
     static let alphabet = Set("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
 
+    /// The symbols of a code, whatever separators it is written with (an audit entry's, say).
+    static func symbols(_ code: Any?) -> String? {
+        (code as? String).map { $0.filter { $0 != "-" } }
+    }
+
     /// Whether `text` is written as the API writes codes.
     static func isFormatted(_ text: String) -> Bool {
         let groups = text.split(separator: "-", omittingEmptySubsequences: false)
