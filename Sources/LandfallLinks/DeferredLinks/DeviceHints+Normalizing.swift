@@ -8,7 +8,7 @@ extension DeviceHints {
     /// DeviceHints(platform: .ios,
     ///             userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 …",
     ///             acceptLanguage: "en-US,en;q=0.9", screen: "844x390")
-    /// // DeviceHints(platform: .ios, osVersion: "18.1", language: "en-us", screen: "390x844")
+    /// // DeviceHints(platform: .ios, osVersion: "18.1", language: "en", screen: "390x844")
     /// ```
     public init(platform: ClickPlatform, userAgent: String?, acceptLanguage: String?, screen: String? = nil) {
         self.init(platform: platform, osVersion: userAgent.flatMap { Self.osVersion(userAgent: $0, platform: platform) },
@@ -75,13 +75,13 @@ extension DeviceHints {
 
     // MARK: language
 
-    /// The preferred language of an `Accept-Language` header: the tag with the highest `q`
-    /// (the first of equals), normalized by ``language(_:)``; `*`, `q=0` and malformed tags
-    /// are skipped.
+    /// The preferred language of an `Accept-Language` header: the primary subtag of the tag
+    /// with the highest `q` (the first of equals), as ``language(_:)`` gives it; `*`, `q=0` and
+    /// malformed tags are skipped.
     ///
     /// ```swift
-    /// DeviceHints.language(acceptLanguage: "fr-CH, fr;q=0.9, en;q=0.8, *;q=0.5") // "fr-ch"
-    /// DeviceHints.language(acceptLanguage: "de;q=0.5, en-GB")                   // "en-gb"
+    /// DeviceHints.language(acceptLanguage: "fr-CH, fr;q=0.9, en;q=0.8, *;q=0.5") // "fr"
+    /// DeviceHints.language(acceptLanguage: "de;q=0.5, en-GB")                   // "en"
     /// DeviceHints.language(acceptLanguage: "*")                                 // nil
     /// ```
     public static func language(acceptLanguage: String?) -> String? {
@@ -101,13 +101,16 @@ extension DeviceHints {
         return best?.tag
     }
 
-    /// A language tag in the form hints keep: lowercase, `-` between subtags (`en_US` is read as
-    /// `en-us`); `nil` for `*` and for anything that is not a language tag (a first subtag of
-    /// 2 to 8 letters, then subtags of 1 to 8 letters and digits, 35 characters at most).
+    /// A language as hints keep it: the primary subtag of a language tag, in lowercase
+    /// (`en-US`, `en_GB` and `EN` are all `en`), so that a browser and an app that name the
+    /// region differently still compare equal, and the hint says no more than it needs to.
+    /// `nil` for `*` and for anything that is not a language tag (a first subtag of 2 to 8
+    /// letters, then subtags of 1 to 8 letters and digits joined by `-` or `_`, 35 characters
+    /// at most).
     ///
     /// ```swift
-    /// DeviceHints.language("en-US")       // "en-us"
-    /// DeviceHints.language("zh_Hant_TW")  // "zh-hant-tw"
+    /// DeviceHints.language("en-US")       // "en"
+    /// DeviceHints.language("zh_Hant_TW")  // "zh"
     /// DeviceHints.language("english!")    // nil
     /// ```
     public static func language(_ tag: String) -> String? {
@@ -117,7 +120,7 @@ extension DeviceHints {
         guard let primary = subtags.first, (2...8).contains(primary.count), primary.allSatisfy({ $0.isASCII && $0.isLetter }),
               subtags.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
         else { return nil }
-        return text
+        return String(primary)
     }
 
     // MARK: screen

@@ -9,7 +9,7 @@ import AppSiteAssociation
 /// ```
 ///
 /// The hints are normalized as they are read (``DeviceHints``): the body above gives
-/// `osVersion` `18.1`, `language` `en-us` and `screen` `390x844`.
+/// `osVersion` `18.1`, `language` `en` and `screen` `390x844`.
 ///
 /// ```swift
 /// let request = try ClaimRequest(json: Array(#"{"platform": "android", "osVersion": "14", "allowWeakMatch": true}"#.utf8))
