@@ -46,18 +46,6 @@ final class ClickRecorder: Sendable {
         pending.withLockedValue { ($0.people[link]?.clicks ?? 0) + ($0.writing[link] ?? 0) }
     }
 
-    /// Every count of `link`: the stored ones and this instance's buffered ones, read while no
-    /// flush is writing (so a batch is never counted twice, nor missed).
-    func counts(of link: LinkID) async throws -> [ClickCount] {
-        try await exclusive.withLock {
-            let stored = try await storage.clickCounts(linkID: link)
-            let buffered = pending.withLockedValue { pending in
-                pending.counts.filter { $0.key.linkID == link }.map { ClickCount(key: $0.key, count: $0.value) }
-            }
-            return stored + buffered
-        }
-    }
-
     /// How many clicks are buffered.
     var bufferedClicks: Int {
         pending.withLockedValue { $0.counts.values.reduce(0, +) }

@@ -43,16 +43,16 @@ struct HeadlessChromium: Sendable {
     /// The DOM Chromium built for `url`, serialized after the page loaded (`--dump-dom`).
     ///
     /// - Throws: ``ChromiumError`` when Chromium fails or runs out of time.
-    func renderedDOM(of url: String) async throws -> String {
-        let output = try await run(["--dump-dom", url], describing: url)
+    func renderedDOM(of url: String, userAgent: String? = nil) async throws -> String {
+        let output = try await run((userAgent.map { ["--user-agent=\($0)"] } ?? []) + ["--dump-dom", url], describing: url)
         return String(decoding: output, as: UTF8.self)
     }
 
     /// Saves a PNG of `url` as a window of `width` × `height` CSS pixels shows it.
     ///
     /// - Throws: ``ChromiumError`` when Chromium fails or runs out of time.
-    func screenshot(of url: String, width: Int, height: Int, to file: URL) async throws {
-        _ = try await run(["--hide-scrollbars", "--screenshot=\(file.path)", "--window-size=\(width),\(height)", url],
+    func screenshot(of url: String, width: Int, height: Int, userAgent: String? = nil, to file: URL) async throws {
+        _ = try await run((userAgent.map { ["--user-agent=\($0)"] } ?? []) + ["--hide-scrollbars", "--screenshot=\(file.path)", "--window-size=\(width),\(height)", url],
                           describing: url)
     }
 

@@ -15,18 +15,20 @@ import ServiceLifecycle
 /// }
 /// ```
 ///
-/// The server's clock stands still at `now`, so which puzzles are out does not depend on the
+/// With `seedsDemo`, the demo's short links and invitation are stored first, as `landfall serve`
+/// does. The server's clock stands still at `now`, so which puzzles are out does not depend on the
 /// day the tests run. Its database lives in a temporary directory removed afterwards.
 ///
 /// - Throws: what building the application throws, ``DemoServerError`` when it stops before
 ///   it listens, and what `body` throws.
-func withDemoServer<Result: Sendable>(now: Date, _ body: @Sendable (Int) async throws -> Result) async throws -> Result {
+func withDemoServer<Result: Sendable>(now: Date, seedsDemo: Bool = false, _ body: @Sendable (Int) async throws -> Result) async throws -> Result {
     let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-browser-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: dataDirectory) }
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-    let configuration = ServerConfiguration(
+    var configuration = ServerConfiguration(
         site: .demo, host: "127.0.0.1", port: 0, dataDirectory: dataDirectory.path, clock: { now },
         logLevel: .error, reloadsOnHangup: false, onServerRunning: { port in portContinuation.yield(port) })
+    configuration.seedsDemoLinks = seedsDemo
     let application = try await buildApplication(configuration)
     let serviceGroup = ServiceGroup(configuration: .init(services: [application], logger: Logger(label: "browser-tests")))
 
