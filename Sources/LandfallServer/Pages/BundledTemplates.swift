@@ -59,6 +59,7 @@ enum BundledTemplates {
           .button { display: inline-block; padding: .7rem 1.1rem; border-radius: 10px; text-decoration: none;
                     border: 1px solid var(--accent); color: var(--accent); font-weight: 600; }
           .button.primary { background: var(--accent); color: #fff; }
+          .code strong { white-space: nowrap; letter-spacing: .04em; }
           footer { margin-top: 2rem; font-size: .85rem; opacity: .7; }
         </style>
         """
