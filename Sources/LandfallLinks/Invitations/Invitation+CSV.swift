@@ -23,6 +23,7 @@ extension Invitation {
     /// ```
     ///
     /// - Parameters:
+    ///   - invitations: The invitations, in the order of the rows.
     ///   - url: The page of an invitation, or `nil` when the site has no invitation route.
     ///   - now: The time statuses are judged at.
     public static func csv(_ invitations: [Invitation], url: (Invitation) -> String?, now: Date) -> String {
