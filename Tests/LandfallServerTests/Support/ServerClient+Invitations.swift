@@ -33,9 +33,9 @@ enum PublicClient {
 extension TestServer {
     /// A server that reads the client's address from `X-Forwarded-For` (as behind a proxy), so
     /// that a test can speak from several addresses over either transport.
-    static func readingAddresses(database: TestDatabase, clock: MovableClock = MovableClock(at: Demo.noon),
+    static func readingAddresses(site: SiteSource = .demo, database: TestDatabase, clock: MovableClock = MovableClock(at: Demo.noon),
                                  configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestServer {
-        try await TestServer(clock: clock, database: database) { configuration in
+        try await TestServer(site: site, clock: clock, database: database) { configuration in
             configuration.clientAddressHeader = "X-Forwarded-For"
             configure(&configuration)
         }
@@ -44,9 +44,9 @@ extension TestServer {
 
 extension ServerClient {
     /// Creates invitations from `body` (an `InvitationBatchDraft` as JSON) and requires the 201.
-    func createInvitations(_ body: String = #"{"count": 1}"#, key: HTTPFields,
+    func createInvitations(_ body: String = #"{"count": 1}"#, key: HTTPFields, host: String = Demo.site,
                            sourceLocation: SourceLocation = #_sourceLocation) async throws -> CreatedBatch {
-        let response = try await execute("/v1/invites", method: .post, headers: key, body: body)
+        let response = try await execute("/v1/invites", method: .post, host: host, headers: key, body: body)
         try #require(response.status == .created, "\(response.status): \(response.text)", sourceLocation: sourceLocation)
         let json = try response.json
         let batch = try #require(json["batch"] as? String, "no batch in \(response.text)", sourceLocation: sourceLocation)
@@ -64,21 +64,23 @@ extension ServerClient {
     }
 
     /// `POST /v1/invites/redeem` of `code` as entered, from `address`.
-    func redeem(_ code: String, platform: String? = nil, from address: String = PublicClient.address) async throws -> ServedResponse {
+    func redeem(_ code: String, platform: String? = nil, from address: String = PublicClient.address,
+                host: String = Demo.site) async throws -> ServedResponse {
         let platformMember = platform.map { #", "platform": \#(JSONText.quoted($0))"# } ?? ""
-        return try await execute("/v1/invites/redeem", method: .post, headers: PublicClient.headers(from: address),
+        return try await execute("/v1/invites/redeem", method: .post, host: host, headers: PublicClient.headers(from: address),
                                  body: #"{"code": \#(JSONText.quoted(code))\#(platformMember)}"#)
     }
 
     /// `POST /v1/claims` with `body`, from `address`.
-    func claim(_ body: String, from address: String = PublicClient.address) async throws -> ServedResponse {
-        try await execute("/v1/claims", method: .post, headers: PublicClient.headers(from: address), body: body)
+    func claim(_ body: String, from address: String = PublicClient.address, host: String = Demo.site) async throws -> ServedResponse {
+        try await execute("/v1/claims", method: .post, host: host, headers: PublicClient.headers(from: address), body: body)
     }
 
     /// `POST /v1/claims` of `token` by an iPhone app, requiring the 200; the answer's JSON.
-    func claim(token: String, platform: String = "ios", from address: String = PublicClient.address,
+    func claim(token: String, platform: String = "ios", from address: String = PublicClient.address, host: String = Demo.site,
                sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
-        let response = try await claim(#"{"token": \#(JSONText.quoted(token)), "platform": \#(JSONText.quoted(platform))}"#, from: address)
+        let response = try await claim(#"{"token": \#(JSONText.quoted(token)), "platform": \#(JSONText.quoted(platform))}"#, from: address,
+                                       host: host)
         try #require(response.status == .ok, "\(response.status): \(response.text)", sourceLocation: sourceLocation)
         return try response.json
     }
