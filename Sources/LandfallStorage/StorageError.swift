@@ -22,6 +22,12 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         case slugTaken(host: String, slug: String)
         /// A link with this identifier already exists.
         case idTaken(LinkID)
+        /// An invitation with this code already exists, or the code repeats among those
+        /// inserted together. Codes are random: make another and insert again.
+        case inviteCodeTaken(InviteCode)
+        /// A pending claim with this token already exists, or the token repeats among those
+        /// inserted together. Tokens are random: make another and insert again.
+        case claimTokenTaken(ClaimToken)
         /// The database has a schema newer than this binary knows: it was left untouched.
         case newerSchema(found: Int, known: Int)
         /// The location cannot be used: a malformed PostgreSQL URL, or a directory that cannot be created.
@@ -65,6 +71,16 @@ extension StorageError {
     /// `slug` is taken on `host`.
     static func slugTaken(host: String, slug: String) -> StorageError {
         StorageError(.slugTaken(host: host, slug: slug), "the slug '\(slug)' is already taken on \(host): choose another slug")
+    }
+
+    /// `code` is already stored.
+    static func inviteCodeTaken(_ code: InviteCode) -> StorageError {
+        StorageError(.inviteCodeTaken(code), "an invitation with the code \(code) already exists: generate another code")
+    }
+
+    /// `token` is already stored.
+    static func claimTokenTaken(_ token: ClaimToken) -> StorageError {
+        StorageError(.claimTokenTaken(token), "a pending claim with the token \(token) already exists: generate another token")
     }
 
     /// The storage was closed.

@@ -97,6 +97,50 @@ import Testing
         }
     }
 
+    @Test(arguments: Backend.all)
+    func aVersionOneDatabaseKeepsItsLinksClicksAndKeysThroughVersionTwo(backend: Backend) async throws {
+        try await backend.withLocation { location async throws in
+            let link = Fixtures.fullLink()
+            let other = Fixtures.link("other", offset: 1)
+            let key = APIKeys.generate(name: "ci", scope: .write, at: Fixtures.now).record
+            let old = try await Storage.open(location, logger: .quiet, migrations: [Migrations.initial])
+            #expect(try await old.appliedMigrations() == [1])
+            try await old.insert([link, other])
+            try await old.record([
+                Fixtures.count(link, .ios, 3), Fixtures.count(link, .crawler, 2), Fixtures.count(other, day: "2026-11-21", .android, referrer: "t.co", 4),
+            ])
+            try await old.insert(key)
+            #expect(try await old.revokeAPIKey(id: key.id, at: Fixtures.at(5)))
+            let links = try await old.links(LinkQuery())
+            let linkCounts = try await old.clickCounts(linkID: link.id)
+            let otherCounts = try await old.clickCounts(linkID: other.id)
+            let keys = try await old.apiKeys()
+            await old.close()
+            #expect(links.count == 2 && linkCounts.count == 2 && otherCounts.count == 1 && keys.count == 1)
+
+            let migrated = try await Storage.open(location, logger: .quiet)
+            do {
+                #expect(try await migrated.appliedMigrations() == [1, 2])
+                #expect(try await migrated.links(LinkQuery()) == links)
+                #expect(try await migrated.link(host: Fixtures.host, slug: link.slug)?.clickCount == 3)
+                #expect(try await migrated.clickCounts(linkID: link.id) == linkCounts)
+                #expect(try await migrated.clickCounts(linkID: other.id) == otherCounts)
+                #expect(try await migrated.apiKeys() == keys)
+                // The new tables are there, empty, and see the old clicks.
+                #expect(try await migrated.invitations(InvitationQuery(now: Fixtures.now)).isEmpty)
+                #expect(try await migrated.runtimeSettings() == RuntimeSettings.defaults)
+                #expect(try await migrated.trafficCounts(TrafficFilter(campaign: "winter-league")) == [
+                    TrafficCount(day: "2026-11-20", type: .click, platform: .crawler, campaign: "winter-league", count: 2),
+                    TrafficCount(day: "2026-11-20", type: .click, platform: .ios, campaign: "winter-league", count: 3),
+                ])
+            } catch {
+                await migrated.close()
+                throw error
+            }
+            await migrated.close()
+        }
+    }
+
     /// A row another landfall could have written badly, and what reading it must say.
     struct Corruption: Sendable, CustomTestStringConvertible {
         var backend: Backend
@@ -157,6 +201,59 @@ import Testing
                         ] },
                         read: { storage, _ in _ = try await storage.apiKeys() },
                         table: "api_keys", column: "scope", detail: "'admin', which is not a scope (read or write)"
+                    ),
+                ]
+                let token = "lfc_AAAAAAAAAAAAAAAAAAAAAA"
+                let claim: @Sendable (String, String) -> String = { platform, match in
+                    "INSERT INTO claims (token, url, deep_link, created_at, expires_at, address_hash, platform, claimed_at, match_kind) "
+                        + "VALUES ('\(token)', 'https://go.example.com/x', 'https://daily.example.com/x', 0, 1, 'ab', '\(platform)', 1, '\(match)')"
+                }
+                cases += [
+                    Corruption(
+                        backend: backend, name: "an invitation code with ambiguous symbols",
+                        statements: { _ in [
+                            "INSERT INTO invites (code, batch_id, uses, redeemed, created_at) VALUES ('0OIL10OIL10OIL1', 'b', 1, 0, 0)",
+                        ] },
+                        read: { storage, _ in _ = try await storage.invitations(InvitationQuery(now: Fixtures.now)) },
+                        table: "invites", column: "code", detail: "'0OIL10OIL10OIL1', which is not an invitation code"
+                    ),
+                    Corruption(
+                        backend: backend, name: "an unknown claim platform",
+                        statements: { _ in [claim("telepathy", "strong")] },
+                        read: { storage, _ in _ = try await storage.pendingClaim(token: try #require(ClaimToken(rawValue: token))) },
+                        table: "claims", column: "platform", detail: "'telepathy', which is not a platform (ios, android, desktop, crawler)"
+                    ),
+                    Corruption(
+                        backend: backend, name: "an unknown claim match",
+                        statements: { _ in [claim("ios", "psychic")] },
+                        read: { storage, _ in _ = try await storage.claim(token: try #require(ClaimToken(rawValue: token)), at: Fixtures.now, event: nil) },
+                        table: "claims", column: "match_kind", detail: "'psychic', which is not a claim's match (strong or weak)"
+                    ),
+                    Corruption(
+                        backend: backend, name: "an unknown event type",
+                        statements: { _ in [
+                            "INSERT INTO events (id, type, occurred_at, day, platform) VALUES ('e1', 'teleport', 0, '2026-11-20', 'ios')",
+                        ] },
+                        read: { storage, _ in _ = try await storage.trafficCounts(TrafficFilter()) },
+                        table: "events", column: "type", detail: "'teleport', which is not an event type (click, open, first_open, claim, redemption)"
+                    ),
+                    Corruption(
+                        backend: backend, name: "an unknown audit action",
+                        statements: { _ in ["INSERT INTO invite_audit (occurred_at, action, code) VALUES (0, 'shrugged', 'X')"] },
+                        read: { storage, _ in _ = try await storage.invitationAudit(limit: 10, before: nil) },
+                        table: "invite_audit", column: "action", detail: "'shrugged', which is not an audit action"
+                    ),
+                    Corruption(
+                        backend: backend, name: "a setting that is neither true nor false",
+                        statements: { _ in ["INSERT INTO settings (key, value, updated_at) VALUES ('invitations_required', 'maybe', 0)"] },
+                        read: { storage, _ in _ = try await storage.runtimeSettings() },
+                        table: "settings", column: "value", detail: "'maybe', which is not true or false"
+                    ),
+                    Corruption(
+                        backend: backend, name: "an address salt that is not hexadecimal",
+                        statements: { _ in ["INSERT INTO address_salts (day, salt) VALUES ('2026-11-20', 'salty')"] },
+                        read: { storage, _ in _ = try await storage.addressSalt(day: "2026-11-20") },
+                        table: "address_salts", column: "salt", detail: "'salty', which is not 64 hexadecimal digits"
                     ),
                 ]
                 if backend == .sqlite {

@@ -2,10 +2,10 @@
 ///
 /// Columns that hold dates are integer milliseconds since 1970 (UTC) in both dialects; the
 /// link's overrides, preview and campaign are columns of their own, and only `data` (the
-/// app's key-value pairs) is JSON text.
+/// app's key-value pairs, of links and of claims) is JSON text.
 enum Migrations {
     /// The migrations, in version order.
-    static let all: [Migration] = [initial]
+    static let all: [Migration] = [initial, invitationsClaimsEvents]
 
     /// The newest version: ``Storage/schemaVersion``.
     static var latestVersion: Int { all.last?.version ?? 0 }
@@ -115,6 +115,187 @@ enum Migrations {
                 created_at BIGINT NOT NULL,
                 revoked_at BIGINT,
                 last_used_at BIGINT
+            )
+            """,
+        ]
+    )
+
+    /// Version 2: invitations and their audit log, pending deferred-link claims and the daily
+    /// address salts, analytics events and the runtime settings. It only adds tables: every
+    /// version-1 row stays as it was.
+    ///
+    /// - `invites`: keyed by the normalized code; listed by `(created_at, code)`, filtered by
+    ///   `batch_id`.
+    /// - `invite_audit`: appended to; `id` orders entries written in the same millisecond.
+    /// - `claims`: keyed by the token; weak matching looks up `(platform, address_hash,
+    ///   created_at)`, the purge `expires_at`. `link_id` is no foreign key: a claim outlives
+    ///   a deleted link (it still knows where to go).
+    /// - `address_salts`: one salt (64 hexadecimal digits) per UTC day.
+    /// - `events`: keyed by the event's id (a replay is ignored); `link_id` is no foreign key
+    ///   either, so a deleted link's events still count in the totals.
+    /// - `settings`: one row per setting, its value as text.
+    static let invitationsClaimsEvents = Migration(
+        version: 2,
+        name: "invitations, deferred-link claims, events and settings",
+        sqlite: [
+            """
+            CREATE TABLE invites (
+                code TEXT NOT NULL PRIMARY KEY,
+                batch_id TEXT NOT NULL,
+                uses INTEGER NOT NULL,
+                redeemed INTEGER NOT NULL DEFAULT 0,
+                expires_at INTEGER,
+                note TEXT,
+                campaign TEXT,
+                created_at INTEGER NOT NULL,
+                revoked_at INTEGER
+            )
+            """,
+            "CREATE INDEX invites_batch ON invites (batch_id)",
+            "CREATE INDEX invites_created ON invites (created_at, code)",
+            """
+            CREATE TABLE invite_audit (
+                id INTEGER NOT NULL PRIMARY KEY,
+                occurred_at INTEGER NOT NULL,
+                action TEXT NOT NULL,
+                code TEXT NOT NULL,
+                reason TEXT,
+                address_hash TEXT
+            )
+            """,
+            "CREATE INDEX invite_audit_occurred ON invite_audit (occurred_at, id)",
+            """
+            CREATE TABLE claims (
+                token TEXT NOT NULL PRIMARY KEY,
+                url TEXT NOT NULL,
+                deep_link TEXT NOT NULL,
+                link_id TEXT,
+                data TEXT NOT NULL DEFAULT '{}',
+                utm_source TEXT,
+                utm_medium TEXT,
+                utm_campaign TEXT,
+                utm_term TEXT,
+                utm_content TEXT,
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL,
+                address_hash TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                os_version TEXT,
+                language TEXT,
+                screen TEXT,
+                claimed_at INTEGER,
+                match_kind TEXT
+            )
+            """,
+            "CREATE INDEX claims_weak ON claims (platform, address_hash, created_at)",
+            "CREATE INDEX claims_expires ON claims (expires_at)",
+            """
+            CREATE TABLE address_salts (
+                day TEXT NOT NULL PRIMARY KEY,
+                salt TEXT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE events (
+                id TEXT NOT NULL PRIMARY KEY,
+                type TEXT NOT NULL,
+                occurred_at INTEGER NOT NULL,
+                day TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                link_id TEXT,
+                url TEXT,
+                campaign TEXT NOT NULL DEFAULT '',
+                detail TEXT NOT NULL DEFAULT ''
+            )
+            """,
+            "CREATE INDEX events_day ON events (day)",
+            "CREATE INDEX events_link ON events (link_id, day)",
+            """
+            CREATE TABLE settings (
+                key TEXT NOT NULL PRIMARY KEY,
+                value TEXT NOT NULL,
+                updated_at INTEGER NOT NULL
+            )
+            """,
+        ],
+        postgres: [
+            """
+            CREATE TABLE invites (
+                code TEXT COLLATE "C" NOT NULL PRIMARY KEY,
+                batch_id TEXT COLLATE "C" NOT NULL,
+                uses BIGINT NOT NULL,
+                redeemed BIGINT NOT NULL DEFAULT 0,
+                expires_at BIGINT,
+                note TEXT,
+                campaign TEXT,
+                created_at BIGINT NOT NULL,
+                revoked_at BIGINT
+            )
+            """,
+            "CREATE INDEX invites_batch ON invites (batch_id)",
+            "CREATE INDEX invites_created ON invites (created_at, code)",
+            """
+            CREATE TABLE invite_audit (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                occurred_at BIGINT NOT NULL,
+                action TEXT NOT NULL,
+                code TEXT NOT NULL,
+                reason TEXT,
+                address_hash TEXT
+            )
+            """,
+            "CREATE INDEX invite_audit_occurred ON invite_audit (occurred_at, id)",
+            """
+            CREATE TABLE claims (
+                token TEXT COLLATE "C" NOT NULL PRIMARY KEY,
+                url TEXT NOT NULL,
+                deep_link TEXT NOT NULL,
+                link_id TEXT COLLATE "C",
+                data TEXT NOT NULL DEFAULT '{}',
+                utm_source TEXT,
+                utm_medium TEXT,
+                utm_campaign TEXT,
+                utm_term TEXT,
+                utm_content TEXT,
+                created_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                address_hash TEXT COLLATE "C" NOT NULL,
+                platform TEXT COLLATE "C" NOT NULL,
+                os_version TEXT,
+                language TEXT,
+                screen TEXT,
+                claimed_at BIGINT,
+                match_kind TEXT
+            )
+            """,
+            "CREATE INDEX claims_weak ON claims (platform, address_hash, created_at)",
+            "CREATE INDEX claims_expires ON claims (expires_at)",
+            """
+            CREATE TABLE address_salts (
+                day TEXT COLLATE "C" NOT NULL PRIMARY KEY,
+                salt TEXT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE events (
+                id TEXT COLLATE "C" NOT NULL PRIMARY KEY,
+                type TEXT COLLATE "C" NOT NULL,
+                occurred_at BIGINT NOT NULL,
+                day TEXT COLLATE "C" NOT NULL,
+                platform TEXT COLLATE "C" NOT NULL,
+                link_id TEXT COLLATE "C",
+                url TEXT,
+                campaign TEXT COLLATE "C" NOT NULL DEFAULT '',
+                detail TEXT COLLATE "C" NOT NULL DEFAULT ''
+            )
+            """,
+            "CREATE INDEX events_day ON events (day)",
+            "CREATE INDEX events_link ON events (link_id, day)",
+            """
+            CREATE TABLE settings (
+                key TEXT COLLATE "C" NOT NULL PRIMARY KEY,
+                value TEXT NOT NULL,
+                updated_at BIGINT NOT NULL
             )
             """,
         ]
