@@ -41,12 +41,24 @@ import Testing
         (#"{"token": "lfc_AAAAAAAAAAAAAAAAAAAAAA", "platform": "windows"}"#, "platform"),
         (#"{"token": "lfc_AAAAAAAAAAAAAAAAAAAAAA"}"#, "platform"),
         (#"{"token": "lfc_AAAAAAAAAAAAAAAAAAAAAA", "platform": "ios", "device": "x"}"#, "device"),
-        (#"{"platform": "ios", "allowWeakMatch": true, "screen": "wide"}"#, "screen"),
+        (#"{"platform": "ios", "allowWeakMatch": true, "screen": 390}"#, "screen"),
+        (#"{"platform": "ios", "allowWeakMatch": "yes"}"#, "allowWeakMatch"),
     ])
     func malformedClaims(body: String, field: String) async throws {
         let server = try await TestServer.readingAddresses(database: .sqlite)
         try await server.run(.router) { client in
             try await client.claim(body).expectContractError(.badRequest, "invalid_body", field: field)
+        }
+    }
+
+    @Test("hints that cannot be read as hints are left out: they never cost a token its strong match", arguments: Transport.allCases)
+    func oddHintsAreIgnored(transport: Transport) async throws {
+        let server = try await TestServer.readingAddresses(database: .sqlite)
+        try await server.run(transport) { client in
+            let token = try await client.claimToken(from: "/puzzle/2026-11-19")
+            let response = try await client.claim(#"{"token": "\#(token)", "platform": "ios", "osVersion": "beta", "language": "?", "screen": "wide"}"#)
+            #expect(response.status == .ok, "\(response.text)")
+            #expect(try response.json["match"] as? String == "strong", "\(response.text)")
         }
     }
 
