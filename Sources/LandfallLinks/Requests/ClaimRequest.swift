@@ -39,12 +39,16 @@ public struct ClaimRequest: Sendable, Hashable {
     /// Reads the JSON body of `POST /v1/claims`. `null` for an optional field is the same as
     /// leaving it out.
     ///
+    /// A hint that is a string but cannot be normalized (`osVersion` `"beta"`, `screen` `"0x0"`)
+    /// is left out, as if it had not been sent: it then matches nothing, and never costs a
+    /// claim with a token its answer.
+    ///
     /// - Throws: ``InvalidRequestBody`` with every problem in document order: not JSON, not an
     ///   object, a `token` that is not a claim token (field `token`), a missing `platform` or one
     ///   other than `ios` or `android`, hints that are not strings of at most ``hintLength``
-    ///   characters or cannot be normalized (`osVersion` `"beta"`, `screen` `"0x0"`), an
-    ///   `allowWeakMatch` that is not `true` or `false`, unknown and repeated fields, and a body
-    ///   with neither a token nor `"allowWeakMatch": true` (field `""`: nothing could match).
+    ///   characters, an `allowWeakMatch` that is not `true` or `false`, unknown and repeated
+    ///   fields, and a body with neither a token nor `"allowWeakMatch": true` (field `""`:
+    ///   nothing could match).
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
         var reader = BodyReader()
         guard let value = reader.parse(bytes) else { throw InvalidRequestBody(errors: reader.errors) }
@@ -77,17 +81,15 @@ public struct ClaimRequest: Sendable, Hashable {
             reader.missing("platform", in: value, at: [], hint: #"give the app's platform, "ios" or "android""#)
         }
 
-        func hint(_ name: String, _ normalize: (String) -> String?, expected: String) -> String? {
-            guard let value = members[name], let text = reader.string(value, at: [.key(name)], limit: hintLength) else { return nil }
-            guard let normalized = normalize(text) else {
-                reader.report([.key(name)], "'\(BodyReader.shortened(text))' is not \(expected)", at: value.location)
-                return nil
-            }
-            return normalized
+        // A hint that cannot be normalized is left out rather than refused: hints are best
+        // effort, and a strange screen size must not cost an app its strong claim.
+        func hint(_ name: String, _ normalize: (String) -> String?) -> String? {
+            guard let value = members[name], let text = reader.string(value, at: [.key(name)], limit: hintLength, allowsEmpty: true) else { return nil }
+            return normalize(text)
         }
-        let osVersion = hint("osVersion", DeviceHints.osVersion, expected: "a version such as 18.1 or 14")
-        let language = hint("language", DeviceHints.language, expected: "a language tag such as en-US or pt-BR")
-        let screen = hint("screen", DeviceHints.screen, expected: "a screen size in points such as 390x844 (two whole numbers from 1 to 10000)")
+        let osVersion = hint("osVersion", DeviceHints.osVersion)
+        let language = hint("language", DeviceHints.language)
+        let screen = hint("screen", DeviceHints.screen)
 
         let allowsWeakMatch = members["allowWeakMatch"].flatMap { reader.bool($0, at: ["allowWeakMatch"]) } ?? false
         // A flag that is not a bool is reported above; the body's own problem is only for a clear "no".
