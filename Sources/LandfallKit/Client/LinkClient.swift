@@ -26,12 +26,17 @@ import Foundation
 public actor LinkClient {
     /// The server, hosts, platform and retry policy.
     public nonisolated let configuration: LinkClientConfiguration
-    /// The events not yet accepted and the first-launch flag: persist it and pass it back
-    /// at the next launch.
-    public internal(set) var state: LinkClientState
+    /// The events not yet accepted, the first-launch flag and the held links: persist it and
+    /// pass it back at the next launch. Every change is handed to `onStateChange`.
+    public internal(set) var state: LinkClientState {
+        didSet {
+            if state != oldValue { onStateChange?(state) }
+        }
+    }
 
     let transport: any LinkTransport
     let sleep: @Sendable (Duration) async throws -> Void
+    let onStateChange: (@Sendable (LinkClientState) -> Void)?
     /// The clock events are stamped with.
     public nonisolated let now: @Sendable () -> Date
     /// The flush in progress, which a concurrent ``flush()`` joins instead of sending the
@@ -47,17 +52,21 @@ public actor LinkClient {
     ///   - sleep: Waits between retries; `Task.sleep` by default (tests pass one that
     ///     returns at once).
     ///   - now: The current time, for stamping events; the system clock by default.
+    ///   - onStateChange: Called with the new state after every change, in order, on the
+    ///     client's executor: save it there (``LinkStateStore/save(_:)``). Keep it quick.
     public init(
         configuration: LinkClientConfiguration,
         state: LinkClientState = LinkClientState(),
         transport: any LinkTransport,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        onStateChange: (@Sendable (LinkClientState) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.transport = transport
         self.sleep = sleep
         self.now = now
+        self.onStateChange = onStateChange
         var state = state
         let bound = configuration.maxPendingEvents
         if state.pendingEvents.count > bound {

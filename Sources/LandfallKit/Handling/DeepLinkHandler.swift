@@ -1,11 +1,12 @@
 import DeepLinkRouting
 import Foundation
 
-/// Joins the app's ``Router`` and a ``LinkClient``: every URL the app is opened with goes
+/// Joins the app's `Router` and a ``LinkClient``: every URL the app is opened with goes
 /// through ``handle(_:)``, the first launch through ``handleFirstLaunch(claimToken:hints:allowWeakMatch:)``.
 ///
 /// ```swift
-/// let handler = DeepLinkHandler(router: router, client: client, conditions: session.isSignedIn ? [.signedIn] : [],
+/// let handler = DeepLinkHandler(router: router, configuration: configuration, state: store.load(),
+///                               conditions: session.isSignedIn ? [.signedIn] : [],
 ///                               onStateChange: { store.save($0) })
 ///
 /// await handler.handle(url)            // https://go.daily.example.com/xmas: resolved, then routed
@@ -19,12 +20,12 @@ import Foundation
 ///   sources. An `open` event is reported, with the short link's id when it was resolved.
 /// - The first launch claims once (``LinkClientState/firstLaunchHandled``), routes the
 ///   claimed deep link and reports `first_open` with the link's id.
-/// - Routing goes through a ``LinkInbox``: routes that require conditions (sign-in) are
-///   held by its ``HoldPolicy`` and replayed by ``conditionMet(_:)``. Held links are part
+/// - Routing goes through a `LinkInbox`: routes that require conditions (sign-in) are
+///   held by its `HoldPolicy` and replayed by ``conditionMet(_:)``. Held links are part
 ///   of the client's ``LinkClientState``, so they survive a relaunch too.
 ///
-/// Events are sent in the background after each report (``LinkClient/flush()``); the
-/// state, including the queue, is handed to `onStateChange` after every change.
+/// Events are sent in the background after each report (``LinkClient/flush()``). The
+/// client hands its state, held links included, to its `onStateChange` after every change.
 public actor DeepLinkHandler {
     /// The router that decides each link and holds the route handlers.
     public nonisolated let router: Router
@@ -39,7 +40,6 @@ public actor DeepLinkHandler {
     public nonisolated let flushesEvents: Bool
 
     private let initialConditions: Set<LinkCondition>
-    private let onStateChange: (@Sendable (LinkClientState) async -> Void)?
     private var inbox: LinkInbox?
     private var firstLaunchInProgress = false
     /// The claim token read on a first launch whose claim failed for a temporary reason,
@@ -50,20 +50,19 @@ public actor DeepLinkHandler {
     ///
     /// - Parameters:
     ///   - router: The app's router, with route handlers and a fallback.
-    ///   - client: The client; its ``LinkClient/state`` carries the held links to restore.
+    ///   - client: The client; its ``LinkClient/state`` carries the held links to restore,
+    ///     and its `onStateChange` is told of every change, held links included.
     ///   - policy: Keep only the newest held link (the default), or a queue of them.
     ///   - conditions: The conditions already met, e.g. `[.signedIn]` for a signed-in person.
     ///   - flushesEvents: Whether to send events in the background right after reporting
     ///     them; true by default. When false, call ``flush()`` yourself.
-    ///   - onStateChange: Called with the state after every change: save it there.
     public init(router: Router, client: LinkClient, policy: HoldPolicy = .newestWins, conditions: Set<LinkCondition> = [],
-                flushesEvents: Bool = true, onStateChange: (@Sendable (LinkClientState) async -> Void)? = nil) {
+                flushesEvents: Bool = true) {
         self.router = router
         self.client = client
         self.policy = policy
         self.initialConditions = conditions
         self.flushesEvents = flushesEvents
-        self.onStateChange = onStateChange
         var hosts = client.configuration.claimHosts
         for source in router.sources {
             guard case .host(let host, let includingWWW) = source else { continue }
@@ -83,12 +82,14 @@ public actor DeepLinkHandler {
     ///   - transport: Sends requests; ``URLSessionTransport`` by default.
     ///   - policy: Keep only the newest held link (the default), or a queue of them.
     ///   - conditions: The conditions already met, e.g. `[.signedIn]`.
-    ///   - onStateChange: Called with the state after every change: save it there.
+    ///   - onStateChange: Called with the state after every change, in order: save it there
+    ///     (``LinkStateStore/save(_:)``).
     public init(router: Router, configuration: LinkClientConfiguration, state: LinkClientState = LinkClientState(),
                 transport: any LinkTransport = URLSessionTransport(), policy: HoldPolicy = .newestWins,
-                conditions: Set<LinkCondition> = [], onStateChange: (@Sendable (LinkClientState) async -> Void)? = nil) {
-        self.init(router: router, client: LinkClient(configuration: configuration, state: state, transport: transport),
-                  policy: policy, conditions: conditions, onStateChange: onStateChange)
+                conditions: Set<LinkCondition> = [], onStateChange: (@Sendable (LinkClientState) -> Void)? = nil) {
+        self.init(router: router,
+                  client: LinkClient(configuration: configuration, state: state, transport: transport, onStateChange: onStateChange),
+                  policy: policy, conditions: conditions)
     }
 
     // MARK: Links
@@ -119,7 +120,7 @@ public actor DeepLinkHandler {
             await client.report(LinkEvent(kind: .open, occurredAt: client.now(), url: url.absoluteString,
                                           linkID: handled.resolvedLink?.id))
         }
-        await stateChanged()
+        sendEventsInBackground()
         return handled
     }
 
@@ -199,7 +200,7 @@ public actor DeepLinkHandler {
         }
         await client.report(LinkEvent(kind: .firstOpen, occurredAt: client.now(), url: claim.link?.url, linkID: claim.link?.id))
         await client.markFirstLaunchHandled()
-        await stateChanged()
+        sendEventsInBackground()
         if let failure { return .failed(failure) }
         return .handled(claim, outcome)
     }
@@ -215,7 +216,6 @@ public actor DeepLinkHandler {
         let inbox = await currentInbox()
         let outcomes = await inbox.conditionMet(condition)
         await keepHeldLinks(of: inbox)
-        await stateChanged()
         return outcomes
     }
 
@@ -235,7 +235,6 @@ public actor DeepLinkHandler {
         let inbox = await currentInbox()
         let discarded = await inbox.discardHeldLinks()
         await keepHeldLinks(of: inbox)
-        await stateChanged()
         return discarded
     }
 
@@ -252,9 +251,7 @@ public actor DeepLinkHandler {
     /// Sends the queued events now (see ``LinkClient/flush()``).
     @discardableResult
     public func flush() async throws(LinkClientError) -> FlushSummary {
-        let summary = try await client.flush()
-        await notifyState()
-        return summary
+        try await client.flush()
     }
 
     // MARK: Private
@@ -273,19 +270,11 @@ public actor DeepLinkHandler {
         await client.setHeldLinks(await inbox.heldLinks)
     }
 
-    /// Hands the state to the app, then sends the events in the background if asked to.
-    private func stateChanged() async {
-        await notifyState()
+    /// Sends the reported events in the background, if asked to (``flushesEvents``).
+    private func sendEventsInBackground() {
         guard flushesEvents else { return }
-        Task {
-            _ = try? await client.flush()
-            await self.notifyState()
-        }
-    }
-
-    private func notifyState() async {
-        guard let onStateChange else { return }
-        await onStateChange(await state)
+        let client = client
+        Task { _ = try? await client.flush() }
     }
 
     private static func isRejected(_ outcome: LinkOutcome) -> Bool {

@@ -2,7 +2,7 @@ import DeepLinkRouting
 import Foundation
 
 /// What ``DeepLinkHandler/handle(_:)`` did with a URL the app was opened with: whether it
-/// was resolved first, which URL was routed, and what the ``LinkInbox`` did with it.
+/// was resolved first, which URL was routed, and what the `LinkInbox` did with it.
 ///
 /// ```swift
 /// let handled = await handler.handle(url)

@@ -7,13 +7,16 @@ import Testing
     static let hints = ClaimHints(osVersion: "18.1", language: "en-US")
 
     static func handler(_ transport: ScriptedTransport, _ recorder: Recorder, state: LinkClientState = LinkClientState(),
-                        conditions: Set<LinkCondition> = [], saved: SavedStates? = nil) throws -> DeepLinkHandler {
-        var onStateChange: (@Sendable (LinkClientState) async -> Void)?
+                        conditions: Set<LinkCondition> = [], saved: SavedStates? = nil,
+                        flushesEvents: Bool = false) throws -> DeepLinkHandler {
+        var onStateChange: (@Sendable (LinkClientState) -> Void)?
         if let saved {
-            onStateChange = { state in await saved.record(state) }
+            onStateChange = { state in saved.record(state) }
         }
-        return DeepLinkHandler(router: try Fixtures.router(recorder), client: Fixtures.client(transport, state: state),
-                               conditions: conditions, flushesEvents: false, onStateChange: onStateChange)
+        let client = LinkClient(configuration: Fixtures.configuration, state: state, transport: transport, sleep: { _ in },
+                                now: { Fixtures.now }, onStateChange: onStateChange)
+        return DeepLinkHandler(router: try Fixtures.router(recorder), client: client, conditions: conditions,
+                               flushesEvents: flushesEvents)
     }
 
     static func strongClaim(_ deepLink: String) -> String {
@@ -226,21 +229,45 @@ import Testing
         #expect(handler.claimHosts == ["go.daily.example.com", "daily.example.com", "www.daily.example.com"])
     }
 
-    @Test func theStateIsHandedToTheAppAfterEveryChange() async throws {
+    @Test func theStateIsHandedToTheAppAfterEveryChangeInOrder() async throws {
         let saved = SavedStates()
-        let transport = ScriptedTransport(["GET /v1/resolve": [.status(200, Fixtures.resolution)]])
+        let transport = ScriptedTransport(["GET /v1/resolve": [.status(200, Fixtures.resolution)], "POST /v1/events": [.acceptAllEvents]])
         let handler = try Self.handler(transport, Recorder(), saved: saved)
+        await handler.handle(URL(string: "https://daily.example.com/user/1")!)
+        #expect(saved.states.last?.heldLinks.map(\.url) == ["https://daily.example.com/user/1"])
+        #expect(saved.states.last?.pendingEvents.map(\.kind) == [.open])
+        await handler.conditionMet(.signedIn)
+        #expect(saved.states.last?.heldLinks == [])
+        try await handler.flush()
+        #expect(saved.states.last == LinkClientState())
+        #expect(saved.states.count == 4, "held, reported, replayed, sent")
+    }
+
+    @Test func reportedEventsAreSentInTheBackgroundOnce() async throws {
+        let transport = ScriptedTransport(["GET /v1/resolve": [.status(200, Fixtures.resolution)], "POST /v1/events": [.acceptAllEvents]])
+        let handler = try Self.handler(transport, Recorder(), flushesEvents: true)
         await handler.handle(URL(string: "https://go.daily.example.com/xmas")!)
-        let last = try #require(await saved.states.last)
-        #expect(last.pendingEvents.map(\.kind) == [.open])
+        await handler.handle(URL(string: "https://daily.example.com/puzzle/2026-11-21")!)
+        try await handler.flush()   // joins a background flush in progress, or sends what is left
+        let sent = await transport.sentBatches().flatMap { $0 }
+        #expect(sent.map(\.type) == ["open", "open"])
+        #expect(Set(sent.map(\.id)).count == 2)
+        #expect(await handler.client.pendingEvents.isEmpty)
     }
 }
 
-/// The states an app saved.
-actor SavedStates {
-    private(set) var states: [LinkClientState] = []
+/// The states an app saved, in the order the client handed them over.
+final class SavedStates: Sendable {
+    // A Mutex would need macOS 15; the lock guards every access to `saved`, so the class is
+    // safe to share between tasks.
+    private nonisolated(unsafe) var saved: [LinkClientState] = []
+    private let lock = NSLock()
 
     func record(_ state: LinkClientState) {
-        states.append(state)
+        lock.withLock { saved.append(state) }
+    }
+
+    var states: [LinkClientState] {
+        lock.withLock { saved }
     }
 }
