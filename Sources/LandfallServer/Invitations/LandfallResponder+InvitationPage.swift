@@ -56,7 +56,7 @@ extension LandfallResponder {
         case .usedUp: return problem(.gone, "This invitation has already been used.")
         case .active: break
         }
-        let url = site.configuration.invitationURL(code: code.formatted) ?? (origins.canonicalSite + request.uri.path)
+        let url = site.site.invitationURL(code: code.formatted) ?? (origins.canonicalSite + request.uri.path)
         _ = await attachPendingClaim(to: &values, url: url, deepLink: url, link: nil, campaign: Campaign(name: invitation.campaign),
                                      request: request, client: client, origins: origins, site: site)
         return Response.html(.ok, PageRenderer.render("invitation", values: values, in: site.templates), cacheControl: "no-store")

@@ -165,7 +165,7 @@ extension LandfallResponder {
     /// Where `invitation` is opened: `https://<site>/invites/<code>`, when the site names an
     /// invitation route.
     static func invitationURL(_ invitation: Invitation, site: LoadedSite) -> String? {
-        site.configuration.invitationURL(code: invitation.code.formatted)
+        site.site.invitationURL(code: invitation.code.formatted)
     }
 }
 

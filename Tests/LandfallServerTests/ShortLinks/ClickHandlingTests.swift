@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    @Test("an iPhone gets the landing page: no redirect, Open in the app through the interstitial host, the App Store, the Smart App Banner",
+    @Test("an iPhone gets the landing page: no redirect, Open in the app through the interstitial host, the App Store (through the install address that keeps the link), the Smart App Banner",
           arguments: ServerCases.all)
     func iPhoneLandingPage(transport: Transport, database: TestDatabase) async throws {
         let server = try await TestServer(database: database)
@@ -55,7 +55,11 @@ import Testing
             #expect(response["Content-Type"]?.hasPrefix("text/html") == true)
             let page = HTMLPage(response.text)
             #expect(page.link(id: "open-in-app") == "https://open.dailypuzzle.app/puzzle/2026-11-20")
-            #expect(page.link(id: "app-store") == "https://apps.apple.com/app/id1234567890")
+            let store = try #require(page.link(id: "app-store"))
+            #expect(store.hasPrefix("https://daily.example.com/v1/install/lfc_") && store.hasSuffix("?store=app-store"), "\(store)")
+            let install = try await client.get(try #require(URLComponents(string: store)).path + "?store=app-store",
+                                               headers: [.userAgent: Visitors.iPhone])
+            #expect(install["Location"] == "https://apps.apple.com/app/id1234567890")
             let banner = try #require(page.meta("apple-itunes-app"), "\(response.text)")
             #expect(banner.contains("app-id=1234567890"))
             #expect(banner.contains("app-argument=https://daily.example.com/puzzle/2026-11-20"))
@@ -83,7 +87,8 @@ import Testing
         }
     }
 
-    @Test("an Android phone without an override gets the landing page with Google Play", arguments: ServerCases.all)
+    @Test("an Android phone without an override gets the landing page with Google Play (through the install address, which puts the claim in the referrer)",
+          arguments: ServerCases.all)
     func androidLandingPage(transport: Transport, database: TestDatabase) async throws {
         let server = try await TestServer(database: database)
         let key = try await server.authorization()
@@ -94,7 +99,11 @@ import Testing
             #expect(response["Location"] == nil)
             let page = HTMLPage(response.text)
             #expect(page.link(id: "open-in-app") == "https://open.dailypuzzle.app/puzzle/2026-11-20")
-            #expect(page.link(id: "google-play") == "https://play.google.com/store/apps/details?id=com.example.dailypuzzle")
+            let store = try #require(page.link(id: "google-play"))
+            #expect(store.hasPrefix("https://daily.example.com/v1/install/lfc_") && store.hasSuffix("?store=play"), "\(store)")
+            let install = try await client.get(try #require(URLComponents(string: store)).path + "?store=play",
+                                               headers: [.userAgent: Visitors.android])
+            #expect(install["Location"]?.hasPrefix("https://play.google.com/store/apps/details?id=com.example.dailypuzzle&referrer=landfall_claim%3Dlfc_") == true)
         }
     }
 
