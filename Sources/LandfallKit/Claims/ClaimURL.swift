@@ -65,6 +65,25 @@ public struct ClaimURL: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// The claim token of a Google Play install referrer: the server's Play link carries
+    /// `referrer=landfall_claim%3D<token>`, which the app reads back as `landfall_claim=<token>`
+    /// (possibly among other `&`-separated parameters, possibly still percent-encoded).
+    ///
+    /// ```swift
+    /// ClaimURL.token(inInstallReferrer: "landfall_claim=lfc_3q2-7wEjRZ6Qb_pJkLm0xA")  // "lfc_3q2-7wEjRZ6Qb_pJkLm0xA"
+    /// ClaimURL.token(inInstallReferrer: "utm_source=google-play")                     // nil
+    /// ```
+    public static func token(inInstallReferrer referrer: String) -> String? {
+        let decoded = referrer.removingPercentEncoding ?? referrer
+        for item in decoded.split(separator: "&") {
+            let parts = item.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0] == "landfall_claim" else { continue }
+            let token = String(parts[1])
+            return isToken(token) ? token : nil
+        }
+        return nil
+    }
+
     /// Whether `text` is a well-formed claim token: `lfc_` and 22 characters of
     /// `A–Z a–z 0–9 - _`, the last of which carries no stray bits (16 bytes, one spelling).
     public static func isToken(_ text: String) -> Bool {

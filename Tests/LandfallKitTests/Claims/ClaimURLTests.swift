@@ -53,4 +53,16 @@ import Testing
     func tokensAreCheckedLikeTheServerDoes(text: String, valid: Bool) {
         #expect(ClaimURL.isToken(text) == valid)
     }
+
+    @Test(arguments: [
+        ("landfall_claim=\(token)", token),
+        ("landfall_claim%3D\(token)", token),
+        ("utm_source=google-play&landfall_claim=\(token)&utm_medium=organic", token),
+        ("utm_source=google-play&utm_medium=organic", nil),
+        ("landfall_claim=lfc_forged", nil),
+        ("", nil),
+    ] as [(String, String?)])
+    func thePlayInstallReferrerCarriesTheToken(referrer: String, token: String?) {
+        #expect(ClaimURL.token(inInstallReferrer: referrer) == token)
+    }
 }
