@@ -16,19 +16,19 @@ extension TrafficStats {
     public var jsonValue: JSONValue {
         func buckets(_ list: [Bucket]) -> JSONValue {
             .array(list.map {
-                .object([("key", .string($0.key)), ("count", .number($0.count)), ("installs", .number($0.installs)), ("opens", .number($0.opens))])
+                .object([("key", .string($0.key)), ("count", .integer($0.count)), ("installs", .integer($0.installs)), ("opens", .integer($0.opens))])
             })
         }
         var members: [(String, JSONValue)] = []
         if let linkID { members.append(("linkID", .string(linkID.rawValue))) }
         members += [
-            ("clicks", .number(clicks)),
-            ("previews", .number(previews)),
-            ("installs", .number(installs)),
-            ("opens", .number(opens)),
-            ("funnel", .object([("clicks", .number(clicks)), ("installs", .number(installs)), ("opens", .number(opens))])),
-            ("installsByMatch", .object([("strong", .number(strongInstalls)), ("weak", .number(weakInstalls))])),
-            ("events", .object(EventType.allCases.map { ($0.rawValue, .number(events[$0, default: 0])) })),
+            ("clicks", .integer(clicks)),
+            ("previews", .integer(previews)),
+            ("installs", .integer(installs)),
+            ("opens", .integer(opens)),
+            ("funnel", .object([("clicks", .integer(clicks)), ("installs", .integer(installs)), ("opens", .integer(opens))])),
+            ("installsByMatch", .object([("strong", .integer(strongInstalls)), ("weak", .integer(weakInstalls))])),
+            ("events", .object(EventType.allCases.map { ($0.rawValue, .integer(events[$0, default: 0])) })),
             ("byDay", buckets(byDay)),
             ("byPlatform", buckets(byPlatform)),
             ("byReferrer", buckets(byReferrer)),

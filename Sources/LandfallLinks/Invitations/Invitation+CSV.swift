@@ -9,8 +9,8 @@ extension Invitation {
     /// as ``jsonValue(url:now:)``, with empty fields for what is not set.
     public func csvRow(url: String?, now: Date) -> [String] {
         [code.formatted, url ?? "", batchID, String(uses), String(redeemed), String(usesLeft), status(at: now).rawValue,
-         expiresAt.map(APITimestamp.string) ?? "", note ?? "", campaign ?? "", APITimestamp.string(createdAt),
-         revokedAt.map(APITimestamp.string) ?? ""]
+         expiresAt.map(APITime.string) ?? "", note ?? "", campaign ?? "", APITime.string(createdAt),
+         revokedAt.map(APITime.string) ?? ""]
     }
 
     /// Invitations as CSV: the ``csvHeader`` line, then one row per invitation in the order

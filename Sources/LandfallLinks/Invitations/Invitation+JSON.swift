@@ -19,17 +19,17 @@ extension Invitation {
     public func jsonValue(url: String?, now: Date) -> JSONValue {
         .object([
             ("code", .string(code.formatted)),
-            ("url", .optionalString(url)),
+            ("url", .optional(url)),
             ("batch", .string(batchID)),
-            ("uses", .number(uses)),
-            ("redeemed", .number(redeemed)),
-            ("usesLeft", .number(usesLeft)),
+            ("uses", .integer(uses)),
+            ("redeemed", .integer(redeemed)),
+            ("usesLeft", .integer(usesLeft)),
             ("status", .string(status(at: now).rawValue)),
-            ("expiresAt", .time(expiresAt)),
-            ("note", .optionalString(note)),
-            ("campaign", .optionalString(campaign)),
-            ("createdAt", .time(createdAt)),
-            ("revokedAt", .time(revokedAt)),
+            ("expiresAt", .optional(expiresAt.map(APITime.string))),
+            ("note", .optional(note)),
+            ("campaign", .optional(campaign)),
+            ("createdAt", .string(APITime.string(createdAt))),
+            ("revokedAt", .optional(revokedAt.map(APITime.string))),
         ])
     }
 }

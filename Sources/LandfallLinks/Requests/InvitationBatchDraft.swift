@@ -89,7 +89,7 @@ public struct InvitationBatchDraft: Sendable, Hashable {
     /// // {"count":10,"uses":1,"campaign":"beta"}
     /// ```
     public var jsonValue: JSONValue {
-        var members: [(String, JSONValue)] = [("count", .number(count)), ("uses", .number(uses))]
+        var members: [(String, JSONValue)] = [("count", .integer(count)), ("uses", .integer(uses))]
         if let expiresAt { members.append(("expiresAt", .string(RFC3339Timestamp.string(from: expiresAt)))) }
         if let note { members.append(("note", .string(note))) }
         if let campaign { members.append(("campaign", .string(campaign))) }
