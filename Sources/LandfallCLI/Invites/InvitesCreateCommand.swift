@@ -64,10 +64,6 @@ struct InvitesCreateCommand: AsyncReportingCommand {
 
     @OptionGroup var storage: StorageOptions
 
-    /// How many times a batch is drawn again after one of its codes collided with a stored one
-    /// (74 random bits make even one collision all but impossible).
-    static let attempts = 5
-
     func validate() throws {
         guard InvitationLimits.batchCount.contains(count) else {
             throw ValidationError("--count must be from 1 to \(InvitationLimits.batchCount.upperBound); it is \(count)")
@@ -174,7 +170,7 @@ struct InvitesCreateCommand: AsyncReportingCommand {
             return output
         }
         let created = await storage.withStorage(in: context, mustExist: false, into: &output) { storage throws(StorageError) in
-            try await Self.store(draft, at: now, in: storage)
+            try await storage.createInvitations(draft, at: now)
         }
         guard let (batchID, invitations) = created else { return output }
         switch format {
@@ -200,27 +196,5 @@ struct InvitesCreateCommand: AsyncReportingCommand {
         }
         output.printError("Revoke them all with:  landfall invites revoke --batch \(batchID)\(storage.arguments)")
         return output
-    }
-
-    /// Stores a batch drawn from `draft` with codes from the system's cryptographic generator,
-    /// drawing again when a code is already taken, and notes it in the audit log.
-    static func store(_ draft: InvitationBatchDraft, at now: Date, in storage: Storage) async throws(StorageError) -> (String, [Invitation]) {
-        var random = SystemRandomNumberGenerator()
-        let batchID = InvitationBatchDraft.batchID(at: now, using: &random)
-        var attempt = 1
-        while true {
-            let invitations = draft.invitations(batchID: batchID, createdAt: now, using: &random).sorted { $0.code < $1.code }
-            do {
-                try await storage.insert(invitations)
-            } catch {
-                guard case .inviteCodeTaken = error.code, attempt < attempts else { throw error }
-                attempt += 1
-                continue
-            }
-            try await storage.recordInvitationAudit([
-                InvitationAuditEntry(at: now, action: .created, code: "batch \(batchID) (\(invitations.count))"),
-            ])
-            return (batchID, invitations)
-        }
     }
 }

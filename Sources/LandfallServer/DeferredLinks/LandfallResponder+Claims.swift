@@ -110,7 +110,8 @@ extension LandfallResponder {
         let apps = site.configuration.apps
         let appStore = apps.lazy.compactMap { $0.ios?.appStoreURL }.first
         let play = apps.lazy.compactMap { $0.android?.playStoreURL }.first
-        let wantsPlay = store == "play" || (store == nil && platform == .android)
+        // The bundled buttons name the store; otherwise the visitor's platform decides.
+        let wantsPlay = store == "play" || (store != "app-store" && platform == .android)
         if let token, let screen = parameters["screen"].flatMap({ DeviceHints.screen(String($0)) }) {
             do {
                 try await state.claims.flush()

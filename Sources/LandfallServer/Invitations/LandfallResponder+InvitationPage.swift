@@ -16,7 +16,7 @@ extension LandfallResponder {
         let parameter = site.configuration.invitations?.parameter ?? "code"
         let text = (page.values["parameters"] as? [String: String])?[parameter] ?? ""
         let code = try? InviteCode(parsing: text)
-        let attempt = InvitationAttempt(entered: code?.rawValue ?? String(text.prefix(64)), prefix: code?.prefix,
+        let attempt = InvitationAttempt(entered: code?.formatted ?? String(text.prefix(64)), prefix: code?.prefix,
                                         address: client.address, at: now)
         var values = page.values
         values["noIndex"] = true

