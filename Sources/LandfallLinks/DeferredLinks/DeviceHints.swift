@@ -4,14 +4,14 @@
 ///
 /// Every field is normalized so that the page's view and the app's view compare equal:
 /// ``osVersion`` is `major.minor` (`"18.1"`, `"14"` → `"14.0"`), ``language`` the primary
-/// language tag in lowercase (`"en-us"`), ``screen`` `WIDTHxHEIGHT` in points with the
+/// language subtag in lowercase (`"en-US"` → `"en"`), ``screen`` `WIDTHxHEIGHT` in points with the
 /// shorter side first (`"390x844"`).
 public struct DeviceHints: Sendable, Hashable, Codable {
     /// The platform (`ios` or `android`; never `desktop` or `crawler` for a claim).
     public var platform: ClickPlatform
     /// The operating system's version, `major.minor`.
     public var osVersion: String?
-    /// The preferred language tag, lowercased.
+    /// The preferred language's primary subtag, lowercased (`"en"`).
     public var language: String?
     /// The screen size in points, shorter side first: `390x844`.
     public var screen: String?
