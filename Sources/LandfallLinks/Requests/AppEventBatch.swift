@@ -42,11 +42,7 @@ public struct AppEventBatch: Sendable, Hashable {
     ///   a `url` that is not an absolute http(s) URL of at most ``EventLimits/urlLength``
     ///   characters, a `linkID` that is not a UUID, and unknown or repeated fields.
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
-        var reader = BodyReader()
-        guard let value = reader.parse(bytes) else { throw InvalidRequestBody(errors: reader.errors) }
-        let events = Self.read(value, into: &reader)
-        guard let events, reader.errors.isEmpty else { throw InvalidRequestBody(errors: reader.errors) }
-        self.events = events
+        events = try BodyReader.decode(bytes) { value, reader in Self.read(value, into: &reader) }
     }
 
     /// The problems of event times the server cannot accept at `now`, in event order: more than

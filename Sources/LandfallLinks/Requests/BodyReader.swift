@@ -13,6 +13,16 @@ struct BodyReader {
             .map(\.element.error)
     }
 
+    /// Parses `bytes` and reads a value from it with `read`; throws every problem found, in
+    /// document order, when the body is not JSON, `read` returns `nil`, or it reported any.
+    static func decode<Value>(_ bytes: some Collection<UInt8>,
+                              _ read: (JSONValue, inout BodyReader) -> Value?) throws(InvalidRequestBody) -> Value {
+        var reader = BodyReader()
+        guard let parsed = reader.parse(bytes) else { throw InvalidRequestBody(errors: reader.errors) }
+        guard let value = read(parsed, &reader), reader.errors.isEmpty else { throw InvalidRequestBody(errors: reader.errors) }
+        return value
+    }
+
     /// Parses a body, or returns `nil` after reporting why it is not JSON.
     mutating func parse(_ bytes: some Collection<UInt8>) -> JSONValue? {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {

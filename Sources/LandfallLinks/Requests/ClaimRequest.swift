@@ -50,11 +50,7 @@ public struct ClaimRequest: Sendable, Hashable {
     ///   fields, and a body with neither a token nor `"allowWeakMatch": true` (field `""`:
     ///   nothing could match).
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
-        var reader = BodyReader()
-        guard let value = reader.parse(bytes) else { throw InvalidRequestBody(errors: reader.errors) }
-        let request = Self.read(value, into: &reader)
-        guard let request, reader.errors.isEmpty else { throw InvalidRequestBody(errors: reader.errors) }
-        self = request
+        self = try BodyReader.decode(bytes) { value, reader in Self.read(value, into: &reader) }
     }
 
     private static func read(_ value: JSONValue, into reader: inout BodyReader) -> ClaimRequest? {

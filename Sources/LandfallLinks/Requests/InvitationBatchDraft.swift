@@ -50,11 +50,7 @@ public struct InvitationBatchDraft: Sendable, Hashable {
     ///   known name), repeated fields, wrong types, numbers that are not integers or are outside
     ///   ``InvitationLimits``, bad dates, and empty or overlong texts.
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
-        var reader = BodyReader()
-        guard let value = reader.parse(bytes) else { throw InvalidRequestBody(errors: reader.errors) }
-        let draft = Self.read(value, into: &reader)
-        guard let draft, reader.errors.isEmpty else { throw InvalidRequestBody(errors: reader.errors) }
-        self = draft
+        self = try BodyReader.decode(bytes) { value, reader in Self.read(value, into: &reader) }
     }
 
     private static func read(_ value: JSONValue, into reader: inout BodyReader) -> InvitationBatchDraft? {

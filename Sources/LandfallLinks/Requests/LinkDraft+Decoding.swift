@@ -15,11 +15,7 @@ extension LinkDraft {
     ///   closest known name), repeated fields, wrong types, empty strings, bad dates, numbers that
     ///   are not integers or out of range, and fields over ``LinkLimits``.
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
-        var reader = BodyReader()
-        guard let value = reader.parse(bytes) else { throw InvalidRequestBody(errors: reader.errors) }
-        let draft = Self.read(value, at: [], into: &reader)
-        guard let draft, reader.errors.isEmpty else { throw InvalidRequestBody(errors: reader.errors) }
-        self = draft
+        self = try BodyReader.decode(bytes) { value, reader in Self.read(value, at: [], into: &reader) }
     }
 
     /// Reads a link to create at `path`, reporting its problems to `reader`; `nil` when it has any

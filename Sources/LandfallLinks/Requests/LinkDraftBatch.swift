@@ -24,11 +24,7 @@ public struct LinkDraftBatch: Sendable, Hashable {
     ///   links are not read). Two links asking for the same slug are not a problem of the body:
     ///   the server answers them as it does a slug already taken (409).
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
-        var reader = BodyReader()
-        guard let value = reader.parse(bytes) else { throw InvalidRequestBody(errors: reader.errors) }
-        let links = Self.read(value, into: &reader)
-        guard let links, reader.errors.isEmpty else { throw InvalidRequestBody(errors: reader.errors) }
-        self.links = links
+        links = try BodyReader.decode(bytes) { value, reader in Self.read(value, into: &reader) }
     }
 
     private static func read(_ value: JSONValue, into reader: inout BodyReader) -> [LinkDraft]? {

@@ -35,11 +35,7 @@ public struct RedemptionRequest: Sendable, Hashable {
     ///   ``InvitationLimits/codeTextLength`` characters, a `platform` other than `ios` or
     ///   `android`, unknown and repeated fields.
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
-        var reader = BodyReader()
-        guard let value = reader.parse(bytes) else { throw InvalidRequestBody(errors: reader.errors) }
-        let request = Self.read(value, into: &reader)
-        guard let request, reader.errors.isEmpty else { throw InvalidRequestBody(errors: reader.errors) }
-        self = request
+        self = try BodyReader.decode(bytes) { value, reader in Self.read(value, into: &reader) }
     }
 
     private static func read(_ value: JSONValue, into reader: inout BodyReader) -> RedemptionRequest? {

@@ -16,6 +16,9 @@ final class PostgresBackend: StorageBackend {
     private let runTask: Task<Void, Never>
     private let listener: PostgresChangeListener
     private let isClosed = NIOLockedValueBox(false)
+    /// When a statement last got a connection: while that is recent, the database is up and a
+    /// wait for a connection is a busy pool, not an unreachable server.
+    private let lastLease = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
     private let logger: Logger
 
     private init(displayURL: String, client: PostgresClient, runTask: Task<Void, Never>, listener: PostgresChangeListener, logger: Logger) {
@@ -86,13 +89,15 @@ final class PostgresBackend: StorageBackend {
         }
     }
 
-    /// How long a statement waits for a connection from the pool before the database counts
-    /// as unreachable. Without it, a call made while PostgreSQL is down would wait until the
-    /// pool gives up creating connections (a minute).
+    /// How long no statement may get a connection from the pool before the database counts as
+    /// unreachable. Without it, a call made while PostgreSQL is down would wait until the pool
+    /// gives up creating connections (a minute).
     static let leaseTimeout = Duration.seconds(10)
 
     /// Runs `body` with a connection of the pool, or fails with `.unreachable` when none is
-    /// handed out within ``leaseTimeout``. Once `body` runs, it is never interrupted.
+    /// handed out within ``leaseTimeout`` and no other statement got one meanwhile either (a
+    /// pool that is only busy, all its connections at work, is waited for). Once `body` runs,
+    /// it is never interrupted.
     private func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
@@ -100,22 +105,26 @@ final class PostgresBackend: StorageBackend {
         let client = client
         let displayURL = displayURL
         let leased = NIOLockedValueBox(false)
+        let lastLease = lastLease
         return try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
                 try await client.withConnection { connection in
                     leased.withLockedValue { $0 = true }
+                    lastLease.withLockedValue { $0 = .now }
                     return try await body(connection)
                 }
             }
             group.addTask {
-                try await Task.sleep(for: Self.leaseTimeout)
-                guard leased.withLockedValue({ $0 }) else {
+                while true {
+                    try await Task.sleep(for: Self.leaseTimeout)
+                    if leased.withLockedValue({ $0 }) { return nil }
+                    // Others got connections within the timeout: the pool is busy, keep waiting.
+                    if let last = lastLease.withLockedValue({ $0 }), ContinuousClock.now - last < Self.leaseTimeout { continue }
                     throw StorageError(
                         .unreachable,
                         "PostgreSQL at \(displayURL) gave no connection within \(Self.leaseTimeout): check that the server runs and accepts connections"
                     )
                 }
-                return nil
             }
             while let result = try await group.next() {
                 if let result {

@@ -45,7 +45,7 @@ import Testing
             var events = (0..<3).map { _ in Self.event() }
             events[index] = Self.event(type: type)
             let response = try await client.report(Self.batch(events))
-            response.expectContractError(.badRequest, "invalid_body", field: "events[\(index)].type")
+            response.expectAPIError(.badRequest, "invalid_body", field: "events[\(index)].type")
             #expect(response.errorMessage?.contains(type) == true, "\(response.text)")
         }
     }
@@ -54,8 +54,8 @@ import Testing
     func batchSize(transport: Transport) async throws {
         let server = try await TestServer.readingAddresses(database: .sqlite)
         try await server.run(transport) { client in
-            try await client.report(Self.batch((0..<101).map { _ in Self.event() })).expectContractError(.badRequest, "invalid_body", field: "events")
-            try await client.report(Self.batch([])).expectContractError(.badRequest, "invalid_body", field: "events")
+            try await client.report(Self.batch((0..<101).map { _ in Self.event() })).expectAPIError(.badRequest, "invalid_body", field: "events")
+            try await client.report(Self.batch([])).expectAPIError(.badRequest, "invalid_body", field: "events")
             let hundred = try await client.report(Self.batch((0..<100).map { _ in Self.event() }))
             #expect(try hundred.json["accepted"] as? Int == 100, "\(hundred.text)")
         }
@@ -69,7 +69,7 @@ import Testing
             let url = "https://daily.example.com/puzzle/2026-11-20?pad=" + String(repeating: "a", count: 1950)
             let body = Self.batch((0..<40).map { _ in Self.event(extra: #", "url": "\#(url)""#) })
             #expect(body.utf8.count > 64 << 10)
-            try await client.report(body).expectContractError(.contentTooLarge, "payload_too_large")
+            try await client.report(body).expectAPIError(.contentTooLarge, "payload_too_large")
             // Just under the limit is fine.
             let fits = Self.batch((0..<30).map { _ in Self.event(extra: #", "url": "\#(url)""#) })
             #expect(fits.utf8.count < 64 << 10)
@@ -88,7 +88,7 @@ import Testing
             if accepted {
                 #expect(response.status == .ok, "\(at): \(response.text)")
             } else {
-                response.expectContractError(.badRequest, "invalid_body", field: "events[1].at")
+                response.expectAPIError(.badRequest, "invalid_body", field: "events[1].at")
             }
         }
     }
@@ -104,7 +104,7 @@ import Testing
     func badFields(event: String, field: String) async throws {
         let server = try await TestServer.readingAddresses(database: .sqlite)
         try await server.run(.router) { client in
-            try await client.report(Self.batch([event])).expectContractError(.badRequest, "invalid_body", field: field)
+            try await client.report(Self.batch([event])).expectAPIError(.badRequest, "invalid_body", field: field)
         }
     }
 

@@ -94,7 +94,7 @@ import Testing
             let campaigns = Self.buckets(stats["byCampaign"])
             #expect(campaigns["winter-league"] == [2, 1, 2], "\(campaigns)")
 
-            try await client.get("/v1/stats").expectContractError(.unauthorized, "unauthorized")
+            try await client.get("/v1/stats").expectAPIError(.unauthorized, "unauthorized")
         }
     }
 
@@ -136,9 +136,9 @@ import Testing
         let server = try await TestServer()
         let key = try await server.authorization(.read)
         try await server.run(.router) { client in
-            try await client.get("/v1/stats?\(query)", headers: key).expectContractError(.badRequest, "invalid_body", field: field)
+            try await client.get("/v1/stats?\(query)", headers: key).expectAPIError(.badRequest, "invalid_body", field: field)
             let link = try await client.createLink(key: try await server.authorization())
-            try await client.get("/v1/links/\(link.id)/stats?\(query)", headers: key).expectContractError(.badRequest, "invalid_body", field: field)
+            try await client.get("/v1/links/\(link.id)/stats?\(query)", headers: key).expectAPIError(.badRequest, "invalid_body", field: field)
         }
     }
 

@@ -160,12 +160,12 @@ import Yams
             // InviteCode: "A code that does not parse is answered like an unknown one (404 invite_unknown)".
             for path in ["/v1/invites/not-a-code", "/v1/invites/7KQ2M-X4P9T-HCW3"] {
                 let read = try await client.get(path, headers: key)
-                read.expectContractError(.notFound, "invite_unknown")
+                read.expectAPIError(.notFound, "invite_unknown")
             }
-            try await client.get("/v1/invites/7KQ2M-X4P9T-HCW3R", headers: key).expectContractError(.notFound, "invite_unknown")
+            try await client.get("/v1/invites/7KQ2M-X4P9T-HCW3R", headers: key).expectAPIError(.notFound, "invite_unknown")
             // ClaimToken: no pending claim, or not a token at all, is 404 not_found.
             for token in ["lfc_3q2-7wEjRZ6Qb_pJkLm0xA", "lfc_short", "nothing"] {
-                try await client.get("/v1/claims/\(token)").expectContractError(.notFound, "not_found")
+                try await client.get("/v1/claims/\(token)").expectAPIError(.notFound, "not_found")
             }
         }
     }

@@ -47,7 +47,7 @@ import Testing
     func malformedClaims(body: String, field: String) async throws {
         let server = try await TestServer.readingAddresses(database: .sqlite)
         try await server.run(.router) { client in
-            try await client.claim(body).expectContractError(.badRequest, "invalid_body", field: field)
+            try await client.claim(body).expectAPIError(.badRequest, "invalid_body", field: field)
         }
     }
 
@@ -69,7 +69,7 @@ import Testing
         let server = try await TestServer.readingAddresses(database: .sqlite)
         try await server.run(.router) { client in
             _ = try await client.claimToken(from: "/puzzle/2026-11-19")
-            try await client.claim(body).expectContractError(.badRequest, "invalid_body")
+            try await client.claim(body).expectAPIError(.badRequest, "invalid_body")
         }
     }
 

@@ -146,8 +146,8 @@ import Testing
             }
             #expect(try await client.claim(token: token)["match"] as? String == "strong", "following did not use the claim up")
 
-            try await client.get("/v1/claims/lfc_AAAAAAAAAAAAAAAAAAAAAA").expectContractError(.notFound, "not_found")
-            try await client.get("/v1/claims/not-a-token").expectContractError(.notFound, "not_found")
+            try await client.get("/v1/claims/lfc_AAAAAAAAAAAAAAAAAAAAAA").expectAPIError(.notFound, "not_found")
+            try await client.get("/v1/claims/not-a-token").expectAPIError(.notFound, "not_found")
         }
     }
 }

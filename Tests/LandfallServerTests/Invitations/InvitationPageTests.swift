@@ -110,7 +110,7 @@ import Testing
             #expect(limited.status == .tooManyRequests)
             #expect(limited["Retry-After"] != nil, "\(limited.headersOtherThanIDAndDate)")
             // The redemption endpoint shares the count.
-            try await client.redeem(InvitationCodes.unknown(10, prefix: "6666"), from: "203.0.113.50").expectContractError(.tooManyRequests, "invite_rate_limited")
+            try await client.redeem(InvitationCodes.unknown(10, prefix: "6666"), from: "203.0.113.50").expectAPIError(.tooManyRequests, "invite_rate_limited")
         }
     }
 }

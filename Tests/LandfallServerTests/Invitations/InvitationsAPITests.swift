@@ -107,7 +107,7 @@ import Testing
         let key = try await server.authorization()
         try await server.run(.router) { client in
             let response = try await client.execute("/v1/invites", method: .post, headers: key, body: body)
-            response.expectContractError(.badRequest, "invalid_body", field: field)
+            response.expectAPIError(.badRequest, "invalid_body", field: field)
             let listed = try await client.get("/v1/invites", headers: key)
             #expect((try listed.json["invitations"] as? [Any])?.isEmpty == true, "nothing was created")
         }
@@ -118,11 +118,11 @@ import Testing
         let server = try await TestServer()
         let key = try await server.authorization()
         try await server.run(transport) { client in
-            try await client.execute("/v1/invites", method: .post, headers: key, body: "count=3").expectContractError(.badRequest, "invalid_body")
+            try await client.execute("/v1/invites", method: .post, headers: key, body: "count=3").expectAPIError(.badRequest, "invalid_body")
             var plain = key
             plain[.contentType] = "text/plain"
             try await client.execute("/v1/invites", method: .post, headers: plain, body: #"{"count": 1}"#)
-                .expectContractError(.unsupportedMediaType, "unsupported_media_type")
+                .expectAPIError(.unsupportedMediaType, "unsupported_media_type")
         }
     }
 
@@ -148,13 +148,13 @@ import Testing
             ]
             for (method, path, body) in operations {
                 let anonymous = try await client.execute(path, method: method, headers: json, body: body)
-                anonymous.expectContractError(.unauthorized, "unauthorized")
+                anonymous.expectAPIError(.unauthorized, "unauthorized")
                 #expect(anonymous["WWW-Authenticate"]?.hasPrefix("Bearer") == true, "\(method) \(path)")
                 let reading = try await client.execute(path, method: method, headers: read, body: body)
                 if method == .get {
                     #expect(reading.status == .ok, "\(method) \(path) with a read key: \(reading.status) \(reading.text)")
                 } else {
-                    reading.expectContractError(.forbidden, "forbidden")
+                    reading.expectAPIError(.forbidden, "forbidden")
                 }
             }
             // Nothing the refused requests asked for happened.
@@ -237,7 +237,7 @@ import Testing
         let server = try await TestServer()
         let key = try await server.authorization(.read)
         try await server.run(.router) { client in
-            try await client.get("/v1/invites?\(query)", headers: key).expectContractError(.badRequest, "invalid_body", field: field)
+            try await client.get("/v1/invites?\(query)", headers: key).expectAPIError(.badRequest, "invalid_body", field: field)
         }
     }
 
@@ -363,7 +363,7 @@ import Testing
             #expect(try await client.get("/v1/invites/\(code)", headers: key).json["usesLeft"] as? Int == 2)
             #expect(try await client.get("/v1/invites/\(code)", headers: key).json["redeemed"] as? Int == 1)
 
-            try await client.get("/v1/invites/\(InvitationCodes.unknown(1))", headers: key).expectContractError(.notFound, "invite_unknown")
+            try await client.get("/v1/invites/\(InvitationCodes.unknown(1))", headers: key).expectAPIError(.notFound, "invite_unknown")
         }
     }
 
@@ -388,9 +388,9 @@ import Testing
             #expect(try again.json["revokedAt"] as? String == "2026-11-21T08:15:00.000Z")
             #expect(try again.json["status"] as? String == "revoked")
 
-            try await client.redeem(code).expectContractError(.gone, "invite_revoked", field: "code")
+            try await client.redeem(code).expectAPIError(.gone, "invite_revoked", field: "code")
             try await client.execute("/v1/invites/\(InvitationCodes.unknown(2))/revoke", method: .post, headers: key)
-                .expectContractError(.notFound, "invite_unknown")
+                .expectAPIError(.notFound, "invite_unknown")
         }
     }
 
@@ -416,14 +416,14 @@ import Testing
             let listed = try await client.get("/v1/invites?batch=\(batch.batch)&status=revoked", headers: key)
             #expect((try listed.json["invitations"] as? [Any])?.count == 4)
             for code in batch.codes {
-                try await client.redeem(code).expectContractError(.gone, "invite_revoked")
+                try await client.redeem(code).expectAPIError(.gone, "invite_revoked")
             }
             #expect(try await client.redeem(try #require(spared.codes.first)).status == .ok)
 
             try await client.execute("/v1/invites/revoke", method: .post, headers: key, body: #"{}"#)
-                .expectContractError(.badRequest, "invalid_body", field: "batch")
+                .expectAPIError(.badRequest, "invalid_body", field: "batch")
             try await client.execute("/v1/invites/revoke", method: .post, headers: key, body: #"{"batch": "b", "all": true}"#)
-                .expectContractError(.badRequest, "invalid_body")
+                .expectAPIError(.badRequest, "invalid_body")
         }
     }
 
@@ -441,7 +441,7 @@ import Testing
             server.clock.advance(by: 1)
             _ = try await client.execute("/v1/invites/\(batch.codes[1])/revoke", method: .post, headers: key)
             server.clock.advance(by: 1)
-            try await client.redeem(batch.codes[1], from: "198.51.100.7").expectContractError(.gone, "invite_revoked")
+            try await client.redeem(batch.codes[1], from: "198.51.100.7").expectAPIError(.gone, "invite_revoked")
 
             let response = try await client.get("/v1/invites/audit", headers: key)
             #expect(response.status == .ok, "\(response.text)")
@@ -466,7 +466,7 @@ import Testing
 
             let limited = try await client.get("/v1/invites/audit?limit=2", headers: key)
             #expect((try limited.json["entries"] as? [[String: Any]])?.map { $0["action"] as? String } == ["refused", "revoked"])
-            try await client.get("/v1/invites/audit?limit=0", headers: key).expectContractError(.badRequest, "invalid_body", field: "limit")
+            try await client.get("/v1/invites/audit?limit=0", headers: key).expectAPIError(.badRequest, "invalid_body", field: "limit")
         }
     }
 
@@ -477,7 +477,7 @@ import Testing
         try await server.run(.router) { client in
             let code = try await client.createInvitation(key: key)
             #expect(try await client.redeem(code.lowercased()).status == .ok)
-            try await client.redeem(InvitationCodes.unknown(1)).expectContractError(.notFound, "invite_unknown")
+            try await client.redeem(InvitationCodes.unknown(1)).expectAPIError(.notFound, "invite_unknown")
             let entries = try #require(try await client.get("/v1/invites/audit", headers: key).json["entries"] as? [[String: Any]])
             let codes = entries.filter { $0["action"] as? String != "created" }.compactMap { $0["code"] as? String }
             #expect(Set(codes.map { InvitationCodes.symbols($0) }) == [InvitationCodes.symbols(code), InvitationCodes.symbols(InvitationCodes.unknown(1))])

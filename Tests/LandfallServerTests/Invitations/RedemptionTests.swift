@@ -28,7 +28,7 @@ import Testing
             #expect(try first.json as NSDictionary == ["code": code, "usesLeft": 1, "campaign": "beta"] as NSDictionary, "\(first.text)")
             let second = try await client.redeem(code, platform: "android")
             #expect(try second.json["usesLeft"] as? Int == 0)
-            try await client.redeem(code).expectContractError(.gone, "invite_used_up", field: "code")
+            try await client.redeem(code).expectAPIError(.gone, "invite_used_up", field: "code")
 
             let plain = try await client.createInvitation(key: key)
             let answer = try await client.redeem(plain)
@@ -81,22 +81,22 @@ import Testing
             #expect(try stillValid.json["status"] as? String == "active")
             server.clock.set("2026-11-21T00:00:00Z")
 
-            try await client.redeem(revoked).expectContractError(.gone, "invite_revoked", field: "code")
-            try await client.redeem(expired).expectContractError(.gone, "invite_expired", field: "code")
-            try await client.redeem(usedUp).expectContractError(.gone, "invite_used_up", field: "code")
-            try await client.redeem(InvitationCodes.unknown(3), from: "198.51.100.2").expectContractError(.notFound, "invite_unknown", field: "code")
-            try await client.redeem("7KQ2M-X4P9T-HCW3", from: "198.51.100.3").expectContractError(.badRequest, "invite_code_malformed", field: "code")
-            try await client.redeem("7KQ2M-X4P0T-HCW3R", from: "198.51.100.4").expectContractError(.badRequest, "invite_code_malformed", field: "code")
-            try await client.redeem("", from: "198.51.100.5").expectContractError(.badRequest, "invite_code_malformed", field: "code")
+            try await client.redeem(revoked).expectAPIError(.gone, "invite_revoked", field: "code")
+            try await client.redeem(expired).expectAPIError(.gone, "invite_expired", field: "code")
+            try await client.redeem(usedUp).expectAPIError(.gone, "invite_used_up", field: "code")
+            try await client.redeem(InvitationCodes.unknown(3), from: "198.51.100.2").expectAPIError(.notFound, "invite_unknown", field: "code")
+            try await client.redeem("7KQ2M-X4P9T-HCW3", from: "198.51.100.3").expectAPIError(.badRequest, "invite_code_malformed", field: "code")
+            try await client.redeem("7KQ2M-X4P0T-HCW3R", from: "198.51.100.4").expectAPIError(.badRequest, "invite_code_malformed", field: "code")
+            try await client.redeem("", from: "198.51.100.5").expectAPIError(.badRequest, "invite_code_malformed", field: "code")
 
             // A malformed body is not a code problem.
             try await client.execute("/v1/invites/redeem", method: .post, headers: PublicClient.headers(), body: #"{"platform": "ios"}"#)
-                .expectContractError(.badRequest, "invalid_body", field: "code")
+                .expectAPIError(.badRequest, "invalid_body", field: "code")
             try await client.execute("/v1/invites/redeem", method: .post, headers: PublicClient.headers(),
                                      body: #"{"code": "\#(revoked)", "platform": "windows"}"#)
-                .expectContractError(.badRequest, "invalid_body", field: "platform")
+                .expectAPIError(.badRequest, "invalid_body", field: "platform")
             try await client.execute("/v1/invites/redeem", method: .get, headers: PublicClient.headers())
-                .expectContractError(.methodNotAllowed, "method_not_allowed")
+                .expectAPIError(.methodNotAllowed, "method_not_allowed")
         }
     }
 
@@ -109,14 +109,14 @@ import Testing
             let real = try await client.createInvitation(#"{"count": 1, "uses": 5}"#, key: key)
             let guesser = "203.0.113.66"
             // Three failures: two unknown codes (different prefixes) and one malformed.
-            try await client.redeem(InvitationCodes.unknown(10, prefix: "2222"), from: guesser).expectContractError(.notFound, "invite_unknown")
-            try await client.redeem(InvitationCodes.unknown(11, prefix: "3333"), from: guesser).expectContractError(.notFound, "invite_unknown")
-            try await client.redeem("ABC", from: guesser).expectContractError(.badRequest, "invite_code_malformed")
+            try await client.redeem(InvitationCodes.unknown(10, prefix: "2222"), from: guesser).expectAPIError(.notFound, "invite_unknown")
+            try await client.redeem(InvitationCodes.unknown(11, prefix: "3333"), from: guesser).expectAPIError(.notFound, "invite_unknown")
+            try await client.redeem("ABC", from: guesser).expectAPIError(.badRequest, "invite_code_malformed")
             // Refusals of real codes are no guesses: a revoked or used-up code takes nothing.
 
             for code in [InvitationCodes.unknown(12, prefix: "4444"), real] {
                 let limited = try await client.redeem(code, from: guesser)
-                limited.expectContractError(.tooManyRequests, "invite_rate_limited")
+                limited.expectAPIError(.tooManyRequests, "invite_rate_limited")
                 let retryAfter = try #require(limited["Retry-After"].flatMap { Int($0) }, "\(limited.headersOtherThanIDAndDate)")
                 #expect(retryAfter >= 1)
             }
@@ -133,13 +133,13 @@ import Testing
             // Five failures on the prefix 7777, each from a new address (below the address limit).
             for index in 0..<5 {
                 try await client.redeem(InvitationCodes.unknown(100 + index), from: "198.51.100.\(index + 10)")
-                    .expectContractError(.notFound, "invite_unknown")
+                    .expectAPIError(.notFound, "invite_unknown")
             }
             let limited = try await client.redeem(InvitationCodes.unknown(200), from: "198.51.100.50")
-            limited.expectContractError(.tooManyRequests, "invite_rate_limited")
+            limited.expectAPIError(.tooManyRequests, "invite_rate_limited")
             #expect(limited["Retry-After"].flatMap { Int($0) }.map { $0 >= 1 } == true, "\(limited.headersOtherThanIDAndDate)")
             // The same address on another prefix is only a failed guess.
-            try await client.redeem(InvitationCodes.unknown(201, prefix: "8888"), from: "198.51.100.50").expectContractError(.notFound, "invite_unknown")
+            try await client.redeem(InvitationCodes.unknown(201, prefix: "8888"), from: "198.51.100.50").expectAPIError(.notFound, "invite_unknown")
         }
     }
 
@@ -149,20 +149,20 @@ import Testing
         let key = try await server.authorization(.read)
         try await server.run(transport) { client in
             let guesser = "203.0.113.99"
-            try await client.redeem("lol", from: guesser).expectContractError(.badRequest, "invite_code_malformed")
+            try await client.redeem("lol", from: guesser).expectAPIError(.badRequest, "invite_code_malformed")
             server.clock.advance(by: 1)
             let unknown = InvitationCodes.unknown(7, prefix: "2345")
-            try await client.redeem(unknown.lowercased(), from: guesser).expectContractError(.notFound, "invite_unknown")
+            try await client.redeem(unknown.lowercased(), from: guesser).expectAPIError(.notFound, "invite_unknown")
             server.clock.advance(by: 1)
-            try await client.redeem(InvitationCodes.unknown(8, prefix: "2346"), from: guesser).expectContractError(.notFound, "invite_unknown")
+            try await client.redeem(InvitationCodes.unknown(8, prefix: "2346"), from: guesser).expectAPIError(.notFound, "invite_unknown")
             server.clock.advance(by: 1)
-            try await client.redeem(InvitationCodes.unknown(9, prefix: "2347"), from: guesser).expectContractError(.tooManyRequests, "invite_rate_limited")
+            try await client.redeem(InvitationCodes.unknown(9, prefix: "2347"), from: guesser).expectAPIError(.tooManyRequests, "invite_rate_limited")
             for index in 0..<5 {
                 _ = try await client.redeem(InvitationCodes.unknown(300 + index, prefix: "9999"), from: "198.51.100.\(100 + index)")
             }
             server.clock.advance(by: 1)
             try await client.redeem(InvitationCodes.unknown(400, prefix: "9999"), from: "198.51.100.200")
-                .expectContractError(.tooManyRequests, "invite_rate_limited")
+                .expectAPIError(.tooManyRequests, "invite_rate_limited")
 
             let entries = try #require(try await client.get("/v1/invites/audit", headers: key).json["entries"] as? [[String: Any]])
             func entry(_ action: String, _ reason: String, code: String? = nil) -> [String: Any]? {

@@ -37,8 +37,8 @@ import Testing
         try await server.run(transport) { client in
             let body = #"{"invitationsRequired": true}"#
             let anonymous = try await client.execute("/v1/settings", method: .patch, headers: [.contentType: "application/json"], body: body)
-            anonymous.expectContractError(.unauthorized, "unauthorized")
-            try await client.execute("/v1/settings", method: .patch, headers: read, body: body).expectContractError(.forbidden, "forbidden")
+            anonymous.expectAPIError(.unauthorized, "unauthorized")
+            try await client.execute("/v1/settings", method: .patch, headers: read, body: body).expectAPIError(.forbidden, "forbidden")
             #expect(try await client.get("/v1/settings").json["invitationsRequired"] as? Bool == false)
 
             server.clock.set("2026-11-21T10:00:00Z")
@@ -65,7 +65,7 @@ import Testing
         let server = try await TestServer()
         let key = try await server.authorization()
         try await server.run(.router) { client in
-            try await client.execute("/v1/settings", method: .patch, headers: key, body: body).expectContractError(.badRequest, "invalid_body", field: field)
+            try await client.execute("/v1/settings", method: .patch, headers: key, body: body).expectAPIError(.badRequest, "invalid_body", field: field)
             #expect(try await client.get("/v1/settings").json["updatedAt"] is NSNull, "nothing changed")
         }
     }
@@ -75,7 +75,7 @@ import Testing
         let server = try await TestServer()
         let key = try await server.authorization()
         try await server.run(.router) { client in
-            try await client.execute("/v1/settings", method: .patch, headers: key, body: "{}").expectContractError(.badRequest, "invalid_body")
+            try await client.execute("/v1/settings", method: .patch, headers: key, body: "{}").expectAPIError(.badRequest, "invalid_body")
         }
     }
 
