@@ -29,7 +29,7 @@ import Testing
             ])
             #expect(try await storage.link(id: link.id)?.clickCount == 8)
             #expect(try await storage.link(id: other.id)?.clickCount == 7)
-            let stats = LinkStats(linkID: link.id, counts: try await storage.clickCounts(linkID: link.id))
+            let stats = TrafficStats(counts: try await storage.trafficCounts(TrafficFilter(linkID: link.id)), linkID: link.id)
             #expect(stats.clicks == 8 && stats.previews == 6)
         }
     }

@@ -77,7 +77,7 @@ public struct ClickDecision: Sendable, Hashable {
     }
 
     /// Whether the visit is stored at all: people's clicks, and crawlers' previews (under
-    /// ``ClickPlatform/crawler``, reported as ``LinkStats/previews``).
+    /// ``ClickPlatform/crawler``, reported as ``TrafficStats/previews``).
     public var isRecorded: Bool {
         countsAsClick || outcome == .preview
     }
