@@ -1,0 +1,103 @@
+import AppSiteAssociation
+import ArgumentParser
+import DeepLinkRouting
+import Foundation
+import LandfallSite
+
+/// `landfall test CONTRACT.yml`: checks a file of link expectations (this URL opens this app,
+/// or does not; it opens this route with these parameters) against a local association file,
+/// a route table or a site configuration.
+struct ContractTestCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Check a link contract: which URLs open the app, and which route and parameters they get.",
+        discussion: """
+            A contract is a YAML file naming what to check against - `association:` (an \
+            apple-app-site-association file) and/or `routes:` (a route table), or `site:` (a \
+            site configuration, whose generated association files and router are used) - an \
+            optional default `app:`, and `cases:`. Each case has a `url:` and states any of \
+            `opens:` (true, false, or the app ID it must open), `route:` (the route's name) \
+            and `parameters:` (names and values the matched route must have). Paths are \
+            relative to the contract file.
+
+            Prints one line per case, ✓ or ✗, and for a failure what happened instead and \
+            which rule decided. --junit writes the results as JUnit XML for CI systems.
+
+            The exit status is 0 when every case holds, 1 when any fails, and 2 for a usage \
+            error or a contract, association file, route table or site configuration that \
+            cannot be used (the message names the YAML path and line).
+
+            Example contract:
+              site: ../demo/landfall.yml
+              app: ABCDE12345.com.example.dailypuzzle
+              cases:
+                - url: https://daily.example.com/puzzle/2026-11-20
+                  opens: true
+                  route: puzzle
+                  parameters: {date: "2026-11-20"}
+                - url: https://daily.example.com/archive/2025
+                  opens: false
+
+            Examples:
+              landfall test examples/contracts/demo.yml
+              landfall test contract.yml --junit results.xml
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The contract (YAML), or - to read standard input.", valueName: "contract"))
+    var contract: String
+
+    @Option(name: .customLong("junit"), help: ArgumentHelp(
+        "Also write the results as JUnit XML to this file (one test case per contract case).", valueName: "file"))
+    var junitFile: String?
+
+    func validate() throws {
+        if junitFile?.isEmpty == true {
+            throw ValidationError("--junit needs a file name, such as results.xml")
+        }
+    }
+
+    func execute(in context: CommandContext) -> CommandOutput {
+        var result = CommandOutput()
+        let input: InputFile
+        let contract: LinkContract
+        do {
+            input = try InputFile.read(self.contract, in: context)
+            contract = try LinkContractReader.read(input)
+        } catch let error as InputError {
+            result.fail(error.description, status: .usageOrInputError)
+            return result
+        } catch {
+            result.fail("\(error)", status: .usageOrInputError)
+            return result
+        }
+        guard let checker = LinkContractSources.load(contract.source, in: context, into: &result) else { return result }
+
+        let verdicts = contract.cases.map {
+            LinkContractVerdict(checking: $0, associations: checker.matcher, router: checker.router)
+        }
+        let style = context.style
+        for verdict in verdicts {
+            let url = verdict.contractCase.url.text
+            if verdict.passed {
+                result.print(style.paint("✓", .green) + " " + url + "  " + verdict.held.joined(separator: "; "))
+            } else {
+                result.print(style.paint("✗", .red) + " " + url + "  " + verdict.failures.joined(separator: "; "))
+            }
+        }
+        let failed = verdicts.filter { !$0.passed }.count
+        result.print("\(verdicts.count) case\(verdicts.count == 1 ? "" : "s"): \(verdicts.count - failed) passed, \(failed) failed")
+
+        if let junitFile {
+            let suite = input.isStandardInput ? "contract" : URL(fileURLWithPath: input.argument).deletingPathExtension().lastPathComponent
+            do {
+                try Data(LinkContractJUnit.document(suite: suite, verdicts: verdicts).utf8)
+                    .write(to: URL(fileURLWithPath: junitFile))
+            } catch {
+                result.fail("cannot write \"\(junitFile)\": \(error.localizedDescription)", status: .usageOrInputError)
+            }
+        }
+        if failed > 0 { result.raise(to: .problemsFound) }
+        return result
+    }
+}

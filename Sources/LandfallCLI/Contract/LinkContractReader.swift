@@ -1,0 +1,219 @@
+import AppSiteAssociation
+import Foundation
+import Yams
+
+/// Reads a ``LinkContract`` from YAML, refusing anything it would not check as written: an
+/// unknown key (with the closest known one), a value of the wrong type, a `route` with no
+/// router to ask, a case that states nothing. Every error names the YAML path and line.
+///
+/// Paths in the contract (`association`, `site`, `routes`) are relative to the contract
+/// file's folder (to the working directory when the contract is read from standard input).
+///
+/// ```swift
+/// let contract = try LinkContractReader.read(input)   // throws LinkContractError
+/// ```
+enum LinkContractReader {
+    static let topKeys = ["association", "site", "routes", "app", "cases"]
+    static let caseKeys = ["url", "opens", "route", "parameters"]
+
+    /// Reads and checks `input`.
+    static func read(_ input: InputFile) throws(LinkContractError) -> LinkContract {
+        let reader = Reader(file: input.displayName)
+        guard let text = String(bytes: input.bytes, encoding: .utf8) else {
+            throw reader.error(nil, "", "the file is not UTF-8 text")
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw reader.error(nil, "", "not valid YAML: \(error)")
+        }
+        guard let root, let mapping = root.mapping else {
+            throw reader.error(root, "", "a contract is a mapping with `cases:` and one of `association:`, `site:` or `routes:`")
+        }
+        try reader.checkKeys(mapping, known: topKeys, at: "")
+
+        let folder = input.isStandardInput ? nil : URL(fileURLWithPath: input.argument).deletingLastPathComponent()
+        func path(_ key: String) throws(LinkContractError) -> String? {
+            guard let node = mapping[key] else { return nil }
+            let value = try reader.string(node, at: key, example: "examples/demo/landfall.yml")
+            guard !value.isEmpty else { throw reader.error(node, key, "the path is empty") }
+            if value.hasPrefix("/") || folder == nil { return value }
+            return folder.map { URL(fileURLWithPath: value, relativeTo: $0).standardizedFileURL.path } ?? value
+        }
+        let association = try path("association")
+        let site = try path("site")
+        let routes = try path("routes")
+        let source: LinkContract.Source
+        if let site {
+            if association != nil || routes != nil {
+                let other = association != nil ? "association" : "routes"
+                throw reader.error(mapping[other], other, "give either `site:` (which generates the association files and the router) or `association:`/`routes:`, not both")
+            }
+            source = .site(path: site)
+        } else if association != nil || routes != nil {
+            source = .files(association: association, routes: routes)
+        } else {
+            throw reader.error(root, "", "say what to check against: `association:` (an apple-app-site-association file), `site:` (a site configuration) or `routes:` (a route table)")
+        }
+
+        var app: String?
+        if let node = mapping["app"] {
+            app = try reader.string(node, at: "app", example: "ABCDE12345.com.example.app")
+            if app?.isEmpty == true { throw reader.error(node, "app", "the app ID is empty; write a Team ID and bundle ID such as ABCDE12345.com.example.app") }
+        }
+
+        guard let casesNode = mapping["cases"] else {
+            throw reader.error(root, "", "the contract has no `cases:`; list the URLs to check, each with `url:` and `opens:` or `route:`")
+        }
+        guard let sequence = casesNode.sequence else {
+            throw reader.error(casesNode, "cases", "expected a list of cases (`- url: ...`), found \(Reader.kind(of: casesNode))")
+        }
+        guard sequence.count > 0 else {
+            throw reader.error(casesNode, "cases", "the list is empty; a contract checks at least one URL")
+        }
+        var hasRouter: Bool {
+            switch source {
+            case .site: true
+            case .files(_, let routes): routes != nil
+            }
+        }
+        var hasAssociation: Bool {
+            switch source {
+            case .site: true
+            case .files(let association, _): association != nil
+            }
+        }
+        var cases: [LinkContractCase] = []
+        for (index, node) in sequence.enumerated() {
+            cases.append(try reader.readCase(node, at: "cases[\(index)]", defaultApp: app,
+                                             hasRouter: hasRouter, hasAssociation: hasAssociation))
+        }
+        return LinkContract(source: source, app: app, cases: cases)
+    }
+
+    /// Reads nodes and makes errors naming their place.
+    private struct Reader {
+        let file: String
+
+        func error(_ node: Node?, _ path: String, _ message: String) -> LinkContractError {
+            LinkContractError(file: file, line: node?.mark?.line, path: path, message: message)
+        }
+
+        static func kind(of node: Node) -> String {
+            switch node {
+            case .mapping: return "a mapping"
+            case .sequence: return "a list"
+            case .alias: return "an alias"
+            case .scalar(let scalar):
+                switch node.tagName {
+                case .bool: return "the boolean \(scalar.string)"
+                case .int, .float: return "the number \(scalar.string)"
+                case .null: return "nothing"
+                default: return "the text '\(scalar.string)'"
+                }
+            }
+        }
+
+        func checkKeys(_ mapping: Node.Mapping, known: [String], at path: String) throws(LinkContractError) {
+            for key in mapping.keys {
+                guard let name = key.scalar?.string else {
+                    throw error(key, path, "keys are names such as \(known[0]), not \(Self.kind(of: key))")
+                }
+                guard known.contains(name) else {
+                    let keyPath = path.isEmpty ? name : path + "." + name
+                    let hint = NameSuggestion.closest(to: name, among: known).map { "did you mean '\($0)'?" }
+                        ?? "the keys are " + known.joined(separator: ", ")
+                    throw error(key, keyPath, "unknown key '\(name)'; \(hint)")
+                }
+            }
+        }
+
+        /// A text scalar (a number or a date written bare is taken as written).
+        func string(_ node: Node, at path: String, example: String) throws(LinkContractError) -> String {
+            guard let scalar = node.scalar, node.tagName != .null, node.tagName != .bool else {
+                throw error(node, path, "expected text such as \(example), found \(Self.kind(of: node))")
+            }
+            return scalar.string
+        }
+
+        func readCase(_ node: Node, at path: String, defaultApp: String?,
+                      hasRouter: Bool, hasAssociation: Bool) throws(LinkContractError) -> LinkContractCase {
+            guard let mapping = node.mapping else {
+                throw error(node, path, "expected a case (`url:` with `opens:` or `route:`), found \(Self.kind(of: node))")
+            }
+            try checkKeys(mapping, known: LinkContractReader.caseKeys, at: path)
+            guard let urlNode = mapping["url"] else {
+                throw error(node, path, "the case has no `url:`")
+            }
+            let text = try string(urlNode, at: path + ".url", example: "https://example.com/path")
+            let url: LinkURL
+            do {
+                url = try LinkURL(parsing: text)
+            } catch {
+                throw self.error(urlNode, path + ".url", error.description)
+            }
+
+            var opening: LinkContractCase.Opening?
+            if let opensNode = mapping["opens"] {
+                let opensPath = path + ".opens"
+                guard let scalar = opensNode.scalar, opensNode.tagName != .null else {
+                    throw error(opensNode, opensPath, "expected true, false or an app ID such as ABCDE12345.com.example.app, found \(Self.kind(of: opensNode))")
+                }
+                if opensNode.tagName == .bool, let opens = opensNode.bool {
+                    guard let defaultApp else {
+                        throw error(opensNode, opensPath, "`opens: \(opens)` needs the app: add `app: TEAMID.bundle.id` at the top, or write the app here (`opens: TEAMID.bundle.id`)")
+                    }
+                    opening = opens ? .opens(appID: defaultApp) : .doesNotOpen(appID: defaultApp)
+                } else if opensNode.tagName == .str,
+                          !scalar.string.isEmpty, scalar.string.contains(".") {
+                    opening = .opens(appID: scalar.string)
+                } else {
+                    throw error(opensNode, opensPath, "expected true, false or an app ID such as ABCDE12345.com.example.app, found \(Self.kind(of: opensNode))")
+                }
+                guard hasAssociation else {
+                    throw error(opensNode, opensPath, "`opens` needs an association file: add `association:` (or `site:`) at the top")
+                }
+            }
+
+            var route: String?
+            if let routeNode = mapping["route"] {
+                route = try string(routeNode, at: path + ".route", example: "puzzle")
+                guard hasRouter else {
+                    throw error(routeNode, path + ".route", "`route` needs a router: add `site:` (a site configuration) or `routes:` (a route table) at the top")
+                }
+            }
+
+            var parameters: [(name: String, values: [String])] = []
+            if let parametersNode = mapping["parameters"] {
+                let parametersPath = path + ".parameters"
+                guard route != nil else {
+                    throw error(parametersNode, parametersPath, "`parameters` are checked on the matched route: add `route:` to the case")
+                }
+                guard let pairs = parametersNode.mapping else {
+                    throw error(parametersNode, parametersPath, "expected a mapping of names to values such as {date: \"2026-11-20\"}, found \(Self.kind(of: parametersNode))")
+                }
+                for (key, value) in pairs {
+                    let name = try string(key, at: parametersPath, example: "date")
+                    let valuePath = parametersPath + "." + name
+                    if let list = value.sequence {
+                        var values: [String] = []
+                        for item in list { values.append(try string(item, at: valuePath, example: "\"2026-11-20\"")) }
+                        parameters.append((name, values))
+                    } else {
+                        parameters.append((name, [try string(value, at: valuePath, example: "\"2026-11-20\"")]))
+                    }
+                }
+            }
+            guard opening != nil || route != nil else {
+                throw error(node, path, "the case states nothing to check: add `opens:` or `route:`")
+            }
+            return LinkContractCase(url: url, line: node.mark?.line ?? 0, opening: opening, route: route, parameters: parameters)
+        }
+    }
+}
+
+private extension Node {
+    /// The node's resolved tag (`bool` for a bare `true`, `str` for a quoted one).
+    var tagName: Tag.Name { Tag.Name(rawValue: tag.rawValue) }
+}

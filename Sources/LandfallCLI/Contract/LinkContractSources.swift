@@ -1,0 +1,76 @@
+import AppSiteAssociation
+import DeepLinkRouting
+import LandfallSite
+
+/// The association files and router a contract is checked against, loaded from its
+/// ``LinkContract/Source``.
+struct LinkContractSources {
+    /// The association file deciding for a URL (by its host, for a site), or `nil` if none.
+    let matcher: (LinkURL) -> AssociationMatcher?
+    /// The router, if the contract names one.
+    let router: Router?
+
+    /// Loads `source`; on failure writes why to `output`, raises its status to 2 (the
+    /// input cannot be used) and returns `nil`.
+    static func load(_ source: LinkContract.Source, in context: CommandContext,
+                     into output: inout CommandOutput) -> LinkContractSources? {
+        switch source {
+        case .site(let path):
+            return site(path, in: context, into: &output)
+        case .files(let associationPath, let routesPath):
+            var matcher: AssociationMatcher?
+            var router: Router?
+            if let associationPath {
+                do {
+                    let input = try InputFile.read(associationPath, in: context)
+                    matcher = AssociationMatcher(try AssociationFile(json: input.bytes))
+                } catch let error as InputError {
+                    output.fail(error.description, status: .usageOrInputError)
+                    return nil
+                } catch {
+                    output.fail("\(associationPath) is not a usable association file: \(error)\n"
+                                + "  run `landfall aasa validate \(associationPath)` for every problem", status: .usageOrInputError)
+                    return nil
+                }
+            }
+            if let routesPath {
+                do {
+                    let input = try InputFile.read(routesPath, in: context)
+                    let read = try RouteTableReader.read(input)
+                    for warning in read.warnings { output.printError("warning: \(warning)") }
+                    router = try Router(table: read.table)
+                } catch let error as InputError {
+                    output.fail(error.description, status: .usageOrInputError)
+                    return nil
+                } catch let error as RouteTableReader.Failure {
+                    output.fail(error.description, status: .usageOrInputError)
+                    return nil
+                } catch {
+                    output.fail("\(routesPath): \(error)", status: .usageOrInputError)
+                    return nil
+                }
+            }
+            return LinkContractSources(matcher: { [matcher] _ in matcher }, router: router)
+        }
+    }
+
+    /// A site configuration's router and generated association files: the link host's on the
+    /// link host (or a development name standing for it), the site's everywhere else.
+    private static func site(_ path: String, in context: CommandContext, into output: inout CommandOutput) -> LinkContractSources? {
+        guard let (site, issues, source) = SiteConfigurationInput.check(path, in: context, into: &output) else {
+            return nil
+        }
+        guard let site else {
+            output.printError("error: \(source) is not a usable site configuration; run `landfall config check \(path)`")
+            for issue in issues { output.printError(issue.description(in: source)) }
+            output.raise(to: .usageOrInputError)
+            return nil
+        }
+        let siteMatcher = AssociationMatcher(site.appleAssociation)
+        let linksMatcher = AssociationMatcher(site.linksAppleAssociation)
+        let hosts = site.configuration.hosts
+        return LinkContractSources(matcher: { url in
+            hosts.role(of: url.host)?.served == .links ? linksMatcher : siteMatcher
+        }, router: site.router)
+    }
+}

@@ -1,0 +1,83 @@
+import AppSiteAssociation
+import DeepLinkRouting
+
+/// What checking one ``LinkContractCase`` found: what held, and what happened instead of what
+/// the case states, in the words of the existing match explanations.
+struct LinkContractVerdict {
+    /// The case.
+    var contractCase: LinkContractCase
+    /// What the case states and held (`opens ABCDE12345.com.example.app`, `route puzzle`).
+    var held: [String]
+    /// What the case states and did not hold, each with what happened instead and why.
+    var failures: [String]
+
+    /// Whether everything the case states held.
+    var passed: Bool { failures.isEmpty }
+
+    /// Checks `contractCase` against `associations` (the file that decides for a URL's host)
+    /// and `router`; both are non-nil whenever the case asks for them (the reader sees to it).
+    init(checking contractCase: LinkContractCase, associations: (LinkURL) -> AssociationMatcher?, router: Router?) {
+        self.contractCase = contractCase
+        held = []
+        failures = []
+        if let opening = contractCase.opening, let matcher = associations(contractCase.url) {
+            checkOpening(opening, matcher: matcher)
+        }
+        if let route = contractCase.route, let router {
+            checkRoute(route, router: router)
+        }
+    }
+
+    private mutating func checkOpening(_ opening: LinkContractCase.Opening, matcher: AssociationMatcher) {
+        let (appID, expected) = switch opening {
+        case .opens(let appID): (appID, true)
+        case .doesNotOpen(let appID): (appID, false)
+        }
+        let explanation = matcher.explanation(for: contractCase.url, appID: appID)
+        let stated = expected ? "opens \(appID)" : "does not open \(appID)"
+        if explanation.decision.opensApp == expected {
+            held.append(stated)
+        } else {
+            var failure = "expected it \(expected ? "to open" : "not to open") \(appID), but " + explanation.summary
+            if explanation.decision.noMatchReason == .appNotListed,
+               let near = matcher.appIDs.first(where: { $0.lowercased() == appID.lowercased() }) {
+                failure += " (the file lists \(near); app IDs compare exactly, case included)"
+            }
+            failures.append(failure)
+        }
+    }
+
+    private mutating func checkRoute(_ expected: String, router: Router) {
+        let decision = router.route(contractCase.url.text)
+        guard case .matched(let match) = decision else {
+            let instead = switch decision {
+            case .fallback(let link): "fallback: no route matches \(link.path); the app's fallback decides"
+            case .rejected(let reason): "rejected: \(reason)"
+            case .matched: ""
+            }
+            failures.append("expected route \(expected), but \(instead)")
+            return
+        }
+        guard match.route.name == expected else {
+            failures.append("expected route \(expected), but matched \(match.route.name) (\(match.route.pattern))")
+            return
+        }
+        var parametersHeld = true
+        for (name, values) in contractCase.parameters {
+            let actual = match.parameters.values(name)
+            guard actual != values else { continue }
+            parametersHeld = false
+            failures.append(actual.isEmpty
+                ? "expected parameter \(name) = \(Self.show(values)), but route \(expected) has no \(name)"
+                : "expected parameter \(name) = \(Self.show(values)), but it is \(Self.show(actual))")
+        }
+        if parametersHeld {
+            let parameters = contractCase.parameters.map { "\($0.name) = \(Self.show($0.values))" }
+            held.append("route \(expected)" + (parameters.isEmpty ? "" : " (" + parameters.joined(separator: ", ") + ")"))
+        }
+    }
+
+    private static func show(_ values: [String]) -> String {
+        values.count == 1 ? values[0] : "[" + values.joined(separator: ", ") + "]"
+    }
+}
