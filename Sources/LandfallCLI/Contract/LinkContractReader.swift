@@ -129,9 +129,14 @@ enum LinkContractReader {
             }
         }
 
-        /// A text scalar (a number or a date written bare is taken as written).
-        func string(_ node: Node, at path: String, example: String) throws(LinkContractError) -> String {
-            guard let scalar = node.scalar, node.tagName != .null, node.tagName != .bool else {
+        /// A text scalar; with `numbersAsText`, a number written bare (a route name or a
+        /// parameter value such as `year: 2024`) is taken as written, and with
+        /// `booleansAsText` a bare `true` or `false` too (a parameter value).
+        func string(_ node: Node, at path: String, example: String,
+                    numbersAsText: Bool = false, booleansAsText: Bool = false) throws(LinkContractError) -> String {
+            let tag = node.tagName
+            guard let scalar = node.scalar, tag != .null, booleansAsText || tag != .bool,
+                  numbersAsText || (tag != .int && tag != .float) else {
                 throw error(node, path, "expected text such as \(example), found \(Self.kind(of: node))")
             }
             return scalar.string
@@ -178,7 +183,7 @@ enum LinkContractReader {
 
             var route: String?
             if let routeNode = mapping["route"] {
-                route = try string(routeNode, at: path + ".route", example: "puzzle")
+                route = try string(routeNode, at: path + ".route", example: "puzzle", numbersAsText: true)
                 guard hasRouter else {
                     throw error(routeNode, path + ".route", "`route` needs a router: add `site:` (a site configuration) or `routes:` (a route table) at the top")
                 }
@@ -194,14 +199,14 @@ enum LinkContractReader {
                     throw error(parametersNode, parametersPath, "expected a mapping of names to values such as {date: \"2026-11-20\"}, found \(Self.kind(of: parametersNode))")
                 }
                 for (key, value) in pairs {
-                    let name = try string(key, at: parametersPath, example: "date")
+                    let name = try string(key, at: parametersPath, example: "date", numbersAsText: true)
                     let valuePath = parametersPath + "." + name
                     if let list = value.sequence {
                         var values: [String] = []
-                        for item in list { values.append(try string(item, at: valuePath, example: "\"2026-11-20\"")) }
+                        for item in list { values.append(try string(item, at: valuePath, example: "\"2026-11-20\"", numbersAsText: true, booleansAsText: true)) }
                         parameters.append((name, values))
                     } else {
-                        parameters.append((name, [try string(value, at: valuePath, example: "\"2026-11-20\"")]))
+                        parameters.append((name, [try string(value, at: valuePath, example: "\"2026-11-20\"", numbersAsText: true, booleansAsText: true)]))
                     }
                 }
             }
