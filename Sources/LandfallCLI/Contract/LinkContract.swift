@@ -1,5 +1,3 @@
-import AppSiteAssociation
-
 /// A link contract as `landfall test` reads it: where the association file and the router
 /// come from, the default app, and the cases to check.
 ///
@@ -27,27 +25,4 @@ struct LinkContract {
     var app: String?
     /// The cases, in the file's order.
     var cases: [LinkContractCase]
-}
-
-/// One case of a ``LinkContract``: a URL and what it should do.
-struct LinkContractCase {
-    /// Whether the URL opens an app.
-    enum Opening: Equatable {
-        /// The URL opens this app.
-        case opens(appID: String)
-        /// The URL does not open this app.
-        case doesNotOpen(appID: String)
-    }
-
-    /// The URL.
-    var url: LinkURL
-    /// The line of the case in the contract file.
-    var line: Int
-    /// What the URL should do to an app, when the case says.
-    var opening: Opening?
-    /// The route the router should choose, when the case says.
-    var route: String?
-    /// Parameters the matched route should have (each name with its values, in order; a name
-    /// given once has one value).
-    var parameters: [(name: String, values: [String])]
 }
