@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import DeepLinkRouting
 import Foundation
 import Hummingbird
 import LandfallLinks
@@ -38,7 +39,7 @@ extension LandfallResponder {
         var filter = TrafficFilter()
         for (name, keyPath) in [("from", \TrafficFilter.from), ("to", \TrafficFilter.to)] {
             guard let text = parameters[name[...]].map(String.init) else { continue }
-            guard Self.isDay(text) else {
+            guard CalendarDay(text) != nil else {
                 throw APIError(.badRequest, .invalidBody, "\(name) must be a UTC day as YYYY-MM-DD, not '\(text.prefix(40))'.", field: name)
             }
             filter[keyPath: keyPath] = text
@@ -48,15 +49,6 @@ extension LandfallResponder {
         }
         filter.campaign = parameters["campaign"].map(String.init)
         return filter
-    }
-
-    /// Whether `text` is a calendar day `YYYY-MM-DD`.
-    static func isDay(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let month = Int(parts[1]), let day = Int(parts[2]) else { return false }
-        return (1...12).contains(month) && (1...31).contains(day)
     }
 
     /// Whether the request asks for CSV: `?format=csv` or an `Accept` preferring `text/csv`.

@@ -97,28 +97,10 @@ final class UTCDayFormatter: Sendable {
     private let last = NIOLockedValueBox<(day: Int, text: String)?>(nil)
 
     func day(of date: Date) -> String {
-        let day = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        let day = UTCDay.daysSince1970(date)
         if let last = last.withLockedValue({ $0 }), last.day == day { return last.text }
-        let text = Self.civilDate(daysSince1970: day)
+        let text = UTCDay.text(daysSince1970: day)
         last.withLockedValue { $0 = (day, text) }
         return text
-    }
-
-    /// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian).
-    static func civilDate(daysSince1970 days: Int) -> String {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 }

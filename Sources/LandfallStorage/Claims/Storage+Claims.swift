@@ -156,7 +156,7 @@ extension Storage {
     /// - Returns: How many claims were deleted.
     public func purgeClaims(expiredBefore: Date) async throws(StorageError) -> Int {
         let cutoff = Milliseconds.from(expiredBefore)
-        let oldestSaltKept = UTCDay.text(of: expiredBefore, minusDays: 2)
+        let oldestSaltKept = UTCDay.text(daysSince1970: UTCDay.daysSince1970(expiredBefore) - 2)
         return try await writing("purging expired claims") { database, _ in
             let deleted = try await database.delete(from: PendingClaim.table)
                 .where("expires_at", .lessThan, cutoff)
