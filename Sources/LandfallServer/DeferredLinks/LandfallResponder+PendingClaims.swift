@@ -4,7 +4,7 @@ import LandfallLinks
 import LandfallStorage
 
 extension LandfallResponder {
-    /// For a phone's browser without the app: records a pending claim of `url` (buffered, like
+    /// For a phone's browser without the app (`visitor`, classified once by the caller): records a pending claim of `url` (buffered, like
     /// clicks) and points the page's store buttons through it.
     ///
     /// The buttons then lead to `/v1/install/<token>` (which notes the screen size and
@@ -13,10 +13,8 @@ extension LandfallResponder {
     /// (never before), for the app's first launch to claim. Returns whether a claim was made
     /// (the page must then not be cached).
     func attachPendingClaim(to values: inout [String: Any], url: String, deepLink: String, link: ShortLink?, campaign: Campaign,
-                            request: Request, client: RequestClient, origins: Origins, site: LoadedSite) async -> Bool {
-        guard request.method == .get,
-              case .browser(let platform) = VisitorClassifier.classify(userAgent: request.headers[.userAgent]),
-              platform == .ios || platform == .android else { return false }
+                            visitor: Visitor, request: Request, client: RequestClient, origins: Origins, site: LoadedSite) async -> Bool {
+        guard request.method == .get, case .browser(let platform) = visitor, platform == .ios || platform == .android else { return false }
         let now = state.clock()
         let addressHash: String
         do {

@@ -58,6 +58,7 @@ extension LandfallResponder {
         }
         let url = site.site.invitationURL(code: code.formatted) ?? (origins.canonicalSite + request.uri.path)
         _ = await attachPendingClaim(to: &values, url: url, deepLink: url, link: nil, campaign: Campaign(name: invitation.campaign),
+                                     visitor: VisitorClassifier.classify(userAgent: request.headers[.userAgent]),
                                      request: request, client: client, origins: origins, site: site)
         return Response.html(.ok, PageRenderer.render("invitation", values: values, in: site.templates), cacheControl: "no-store")
     }

@@ -45,6 +45,7 @@ extension LandfallResponder {
             var claimed = false
             if route.opensApp {
                 claimed = await attachPendingClaim(to: &values, url: link, deepLink: link, link: nil, campaign: Campaign(),
+                                                   visitor: VisitorClassifier.classify(userAgent: request.headers[.userAgent]),
                                                    request: request, client: client, origins: origins, site: site)
             }
             var response = Response.html(.ok, PageRenderer.render(route.page.template, values: values, in: site.templates),

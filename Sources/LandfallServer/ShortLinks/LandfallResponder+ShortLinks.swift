@@ -104,7 +104,7 @@ extension LandfallResponder {
             values["webURL"] = target?.text
             if case .landingPage = decision.outcome, let target {
                 _ = await attachPendingClaim(to: &values, url: link.url, deepLink: target.text, link: link, campaign: link.campaign,
-                                             request: request, client: client, origins: origins, site: site)
+                                             visitor: visitor, request: request, client: client, origins: origins, site: site)
             }
             return Response.html(.ok, PageRenderer.render("link", values: values, in: site.templates), cacheControl: "no-store")
         }
