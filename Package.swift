@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
     ],
     targets: [
         // Pure: Foundation only, no I/O. Builds for Linux and Apple platforms.
@@ -94,6 +97,35 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // `landfall doctor`: checks a live domain the way Apple's CDN and Android's verifier do.
+        // `Checks/` and `Report/` are pure (a fetched response in, findings out); `Fetching/`
+        // does the I/O: DNS, a TLS handshake that captures the certificate chain, and HTTP
+        // requests that never follow redirects.
+        .target(
+            name: "LandfallDoctor",
+            dependencies: [
+                "AppSiteAssociation",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
+        // Test support shared by the doctor's and the CLI's tests: a certificate authority made
+        // at run time and HTTPS stand-in servers on loopback, one behaviour per failure mode.
+        .target(
+            name: "DoctorStandIns",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/Support/DoctorStandIns"
+        ),
         // The command-line tool: the commands live in a library so tests can run them in-process.
         .target(
             name: "LandfallCLI",
@@ -104,6 +136,7 @@ let package = Package(
                 "LandfallServer",
                 "LandfallStorage",
                 "LandfallLinks",
+                "LandfallDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -170,9 +203,19 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "LandfallDoctorTests",
+            dependencies: [
+                "LandfallDoctor",
+                "AppSiteAssociation",
+                "DoctorStandIns",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
             name: "LandfallCLITests",
             dependencies: [
-                "LandfallCLI", "AppSiteAssociation", "LandfallStorage", "LandfallLinks",
+                "LandfallCLI", "AppSiteAssociation", "LandfallStorage", "LandfallLinks", "DoctorStandIns",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
