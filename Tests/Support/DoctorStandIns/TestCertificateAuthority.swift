@@ -73,7 +73,9 @@ public struct TestCertificateAuthority: Sendable {
     /// alternative names (and the first as common name), extended key usage serverAuth.
     ///
     /// The identity's chain is the leaf followed by ``intermediates`` (just the leaf for a
-    /// root authority, which is the trust root and not sent).
+    /// root authority, which is the trust root and not sent). Like a public CA's, a certificate an
+    /// intermediate issues names where its issuer's certificate can be fetched (authority
+    /// information access, an address under `ca.invalid` that serves nothing).
     ///
     /// - Parameters:
     ///   - hostnames: The names the certificate covers, such as `example.com` or `*.example.com`;
@@ -99,7 +101,11 @@ public struct TestCertificateAuthority: Sendable {
             issuer: certificate.subject,
             subject: try DistinguishedName { CommonName(commonName) },
             signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Self.serverExtensions(for: hostnames, issuerKey: privateKey.publicKey),
+            extensions: try Self.serverExtensions(
+                for: hostnames,
+                issuerKey: privateKey.publicKey,
+                issuerURL: intermediates.isEmpty ? nil : "http://ca.invalid/\(fileStem).cer"
+            ),
             issuerPrivateKey: Certificate.PrivateKey(privateKey)
         )
         return try ServerIdentity(chain: [leaf] + intermediates, privateKey: key)
@@ -148,7 +154,7 @@ public struct TestCertificateAuthority: Sendable {
             issuer: name,
             subject: name,
             signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try serverExtensions(for: hostnames, issuerKey: nil),
+            extensions: try serverExtensions(for: hostnames, issuerKey: nil, issuerURL: nil),
             issuerPrivateKey: Certificate.PrivateKey(key)
         )
         return try ServerIdentity(chain: [leaf], privateKey: key)
@@ -157,7 +163,8 @@ public struct TestCertificateAuthority: Sendable {
     // MARK: - Building
 
     private var fileStem: String {
-        let commonName = certificate.subject.description
+        let commonName = certificate.subject.lazy.flatMap { $0 }
+            .first { $0.type == .RDNAttributeType.commonName }?.value.description ?? "authority"
         let slug = commonName.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
         let keyID = Self.keyIdentifier(privateKey.publicKey).prefix(4).map { String(format: "%02x", $0) }.joined()
         return String(slug).split(separator: "-").joined(separator: "-") + "-" + keyID
@@ -177,7 +184,11 @@ public struct TestCertificateAuthority: Sendable {
         }
     }
 
-    private static func serverExtensions(for hostnames: [String], issuerKey: P256.Signing.PublicKey?) throws -> Certificate.Extensions {
+    private static func serverExtensions(
+        for hostnames: [String],
+        issuerKey: P256.Signing.PublicKey?,
+        issuerURL: String?
+    ) throws -> Certificate.Extensions {
         try Certificate.Extensions {
             Critical(BasicConstraints.notCertificateAuthority)
             Critical(KeyUsage(digitalSignature: true))
@@ -185,6 +196,11 @@ public struct TestCertificateAuthority: Sendable {
             SubjectAlternativeNames(hostnames.map { GeneralName.dnsName($0) })
             if let issuerKey {
                 AuthorityKeyIdentifier(keyIdentifier: ArraySlice(keyIdentifier(issuerKey)))
+            }
+            if let issuerURL {
+                AuthorityInformationAccess([
+                    .init(method: .issuingCA, location: .uniformResourceIdentifier(issuerURL)),
+                ])
             }
         }
     }
