@@ -22,15 +22,13 @@ enum LintNotes {
         var fileTooLarge: String
         /// The id of the lint check (`aasa.lint`).
         var lintCheckID: String
-        /// Who reads the file, for messages ("iOS", "Android").
-        var reader: String
 
         /// The codes of ``AssociationLinter``.
         static let appleAssociation = Codes(byteOrderMark: "aasa.byte-order-mark", invalidJSON: "aasa.invalid-json",
-                                            fileTooLarge: "aasa.file-too-large", lintCheckID: "aasa.lint", reader: "iOS")
+                                            fileTooLarge: "aasa.file-too-large", lintCheckID: "aasa.lint")
         /// The codes of ``AssetLinksLinter``.
         static let assetLinks = Codes(byteOrderMark: "assetlinks.byte-order-mark", invalidJSON: "assetlinks.invalid-json",
-                                      fileTooLarge: "assetlinks.file-too-large", lintCheckID: "assetlinks.lint", reader: "Android")
+                                      fileTooLarge: "assetlinks.file-too-large", lintCheckID: "assetlinks.lint")
     }
 
     /// The detail of a check that cannot be made because the body is not JSON.
