@@ -1,0 +1,100 @@
+import Testing
+import AppSiteAssociation
+@testable import LandfallDoctor
+
+/// Whether each URL a user lists opens each app, with the rule that decided and the
+/// rule-by-rule explanation.
+@Suite struct URLChecksTests {
+    static let shop = "ABCDE12345.com.example.shop"
+    static let help = "ABCDE12345.com.example.help"
+
+    /// Two details: the shop's, with an exclusion before its rule, and the help app's.
+    static func matcher() throws -> AssociationMatcher {
+        let json = #"""
+        {"applinks": {"details": [
+          {"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/buy/secret*", "exclude": true}, {"/": "/buy/*"}]},
+          {"appIDs": ["ABCDE12345.com.example.help"], "components": [{"/": "/help/*"}]}
+        ]}}
+        """#
+        return AssociationMatcher(try AssociationFile(json: json))
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var url: String
+        var appID: String
+        var status: CheckStatus
+        var detail: String
+        var fix: String?
+        var testDescription: String { "\(url) for \(appID)" }
+    }
+
+    static let cases: [Case] = [
+        Case(url: "https://example.com/buy/1", appID: shop, status: .pass,
+             detail: "opens \(shop): rule applinks.details[0].components[1] (`/buy/*`) matches"),
+        Case(url: "https://EXAMPLE.com/help/faq", appID: help, status: .pass,
+             detail: "opens \(help): rule applinks.details[1].components[0] (`/help/*`) matches"),
+        Case(url: "https://example.com/buy/secret-sale", appID: shop, status: .fail,
+             detail: "does not open \(shop): excluded by applinks.details[0].components[0] (`/buy/secret*`)",
+             fix: "if this URL should open \(shop), narrow or remove the exclusion at applinks.details[0].components[0]"),
+        Case(url: "https://example.com/about", appID: shop, status: .fail,
+             detail: "does not open \(shop): no rule matched (2 rules tried)", fix: "add a component matching /about"),
+        Case(url: "https://www.example.com/buy/1", appID: shop, status: .fail,
+             detail: "does not open \(shop): not on example.com (the URL's host is www.example.com)",
+             fix: "check www.example.com with `landfall doctor www.example.com`"),
+        Case(url: "myshop://example.com/buy/1", appID: shop, status: .fail,
+             detail: "does not open \(shop): not an http(s) URL (its scheme is myshop)", fix: "check https://example.com/buy/1 instead"),
+        Case(url: "https://example.com/buy/1", appID: "ABCDE12345.com.example.other", status: .fail,
+             detail: "does not open ABCDE12345.com.example.other: applinks lists no detail for it",
+             fix: "add \"ABCDE12345.com.example.other\" to applinks.details[].appIDs"),
+    ]
+
+    @Test(arguments: cases)
+    func eachURLIsJudgedForItsApp(_ example: Case) throws {
+        let checks = URLChecks.checks(urls: [example.url], matcher: try Self.matcher(), appIDs: [example.appID], host: "example.com")
+        let check = try #require(checks.count == 1 ? checks.first : nil)
+        #expect(check.id == "url")
+        #expect(check.title == "\(example.url) opens \(example.appID)")
+        #expect(check.status == example.status)
+        #expect(check.detail == example.detail)
+        if let fix = example.fix {
+            #expect(check.fix?.contains(fix) == true, "\(check.fix ?? "no fix")")
+        } else {
+            #expect(check.fix == nil)
+        }
+    }
+
+    @Test func notesAreTheExplanationsSteps() throws {
+        let url = "https://example.com/buy/secret-sale"
+        let check = try #require(URLChecks.checks(urls: [url], matcher: try Self.matcher(), appIDs: [Self.shop], host: "example.com").first)
+        let explanation = try Self.matcher().explanation(for: try LinkURL(parsing: url), appID: Self.shop, servedFrom: "example.com")
+        #expect(check.notes == explanation.steps.map(\.description))
+        #expect(check.notes == ["detail 1, rule 1 `/buy/secret*` (exclude): path matched"])
+    }
+
+    @Test func withoutAppsEveryListedAppIsAskedAbout() throws {
+        let checks = URLChecks.checks(urls: ["https://example.com/help/a", "https://example.com/buy/a"], matcher: try Self.matcher(),
+                                      appIDs: [], host: "example.com")
+        #expect(checks.map(\.title) == [
+            "https://example.com/help/a opens \(Self.shop)", "https://example.com/help/a opens \(Self.help)",
+            "https://example.com/buy/a opens \(Self.shop)", "https://example.com/buy/a opens \(Self.help)",
+        ])
+        #expect(checks.map(\.status) == [.fail, .pass, .pass, .fail])
+    }
+
+    @Test(arguments: ["example.com/buy/1", "https://example.com/buy/a b", "https:///buy"])
+    func aURLThatDoesNotParseFailsOnceWithTheParseError(_ url: String) throws {
+        let checks = URLChecks.checks(urls: [url], matcher: try Self.matcher(), appIDs: [], host: "example.com")
+        let check = try #require(checks.count == 1 ? checks.first : nil)
+        #expect(check.status == .fail)
+        #expect(check.title == "\(url) opens \(Self.shop), \(Self.help)")
+        #expect(check.detail.hasPrefix("not a usable URL \"\(url)\": "))
+        #expect(check.fix == "write the whole URL, such as https://example.com/path")
+    }
+
+    @Test func aFileListingNoAppFailsEachURL() throws {
+        let matcher = AssociationMatcher(try AssociationFile(json: #"{"applinks": {"details": []}}"#))
+        let checks = URLChecks.checks(urls: ["https://example.com/a"], matcher: matcher, appIDs: [], host: "example.com")
+        #expect(checks.map(\.status) == [.fail])
+        #expect(checks.first?.title == "https://example.com/a opens an app")
+    }
+}
