@@ -119,7 +119,8 @@ extension TransportChecks {
         } else if fromHost != toHost {
             changes.append(.anotherHost(toHost))
         }
-        if effectivePort(from) != effectivePort(to) { changes.append(.anotherPort) }
+        // A scheme change changes the default port too; only a port written in a URL counts.
+        if (from.port != nil || to.port != nil), effectivePort(from) != effectivePort(to) { changes.append(.anotherPort) }
         let fromPath = from.percentEncodedPath, toPath = to.percentEncodedPath
         if fromPath != toPath {
             if toPath == fromPath + "/" {
