@@ -109,8 +109,4 @@ final class SitemapXMLReader: NSObject, XMLParserDelegate {
         guard !Self.tolerableCodes.contains(code) else { return }
         fail(parser, "line \(parser.lineNumber), column \(parser.columnNumber): \(Self.problem(code: code, open: open))")
     }
-
-    func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
-        // Sitemaps are not validated against a schema; XMLParser does not validate either.
-    }
 }
