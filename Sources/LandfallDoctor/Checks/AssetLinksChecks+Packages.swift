@@ -29,7 +29,8 @@ extension AssetLinksChecks {
             + "\"package_name\": \"\(packageName)\", \"sha256_cert_fingerprints\": [\"<SHA-256 of the app signing key>\"]}}"
         if let closest = NameSuggestion.closest(to: packageName, among: granted),
            let index = file.statements.firstIndex(where: { $0.handlesAllURLs && $0.target.packageName == closest }) {
-            detail += "; did you mean \(closest)?"
+            let edits = EditDistance.between(Array(packageName.unicodeScalars), Array(closest.unicodeScalars))
+            detail += "; \(closest) is \(edits) character\(edits == 1 ? "" : "s") away: a typo?"
             fix = "correct \"\(closest)\" to \"\(packageName)\" in \(places.path(ofStatement: index)).target.package_name, "
                 + "if \(packageName) is the application ID in the app's build.gradle"
         }

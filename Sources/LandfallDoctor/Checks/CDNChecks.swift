@@ -19,7 +19,7 @@ public enum CDNChecks {
     public static func checks(cdn trail: FetchTrail, originBody: [UInt8]?, host: String) -> [DoctorCheck] {
         guard let response = trail.first else {
             return [DoctorCheck(
-                id: "cdn.fetch", status: .notChecked, title: "Apple's CDN answers",
+                id: "cdn.fetch", status: trail.failure?.status ?? .notChecked, title: "Apple's CDN answers",
                 detail: trail.failure?.message ?? "Apple's CDN gave no answer for \(host)"
             )]
         }

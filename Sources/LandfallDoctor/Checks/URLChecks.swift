@@ -12,6 +12,9 @@ public enum URLChecks {
     /// One check per (URL, app): whether the URL opens the app on iOS, with the matcher's
     /// explanation. `appIDs` empty = every app the file lists.
     ///
+    /// With `appIDs` empty and several apps listed, each URL gets one check that passes when
+    /// any of them opens it (a file for a shop app and a help app should not fail the help
+    /// app's URLs for the shop app); its notes explain each app's decision when none does.
     /// A URL that does not parse gets one failing check (for every app at once); so does every
     /// URL when the file lists no app at all.
     ///
@@ -22,21 +25,41 @@ public enum URLChecks {
     ///   - host: the host the file was served from: a URL on another host does not open the app.
     public static func checks(urls: [String], matcher: AssociationMatcher, appIDs: [String], host: String) -> [DoctorCheck] {
         let apps = appIDs.isEmpty ? matcher.appIDs : appIDs
+        let anyApp = appIDs.isEmpty && apps.count > 1
         return urls.flatMap { text -> [DoctorCheck] in
             let url: LinkURL
             do throws(LinkURL.ParseError) {
                 url = try LinkURL(parsing: text)
             } catch {
-                return [DoctorCheck(id: "url", status: .fail, title: title(text, apps),
-                                    detail: error.description, fix: "write the whole URL, such as https://\(host)/path")]
+                return [DoctorCheck(id: "url", status: .fail, title: title(text, anyApp ? [] : apps),
+                                    detail: error.description, fix: "write the URL in full, with https:// and the host, such as https://\(host)/path")]
             }
             guard !apps.isEmpty else {
                 return [DoctorCheck(id: "url", status: .fail, title: title(text, apps),
                                     detail: "the file on \(host) lists no app under applinks, so no URL opens an app",
                                     fix: "list your app in applinks.details[].appIDs as \"<Team ID>.<bundle ID>\"")]
             }
+            if anyApp { return [anyAppCheck(url, apps: apps, matcher: matcher, host: host)] }
             return apps.map { check(url, appID: $0, matcher: matcher, host: host) }
         }
+    }
+
+    /// One check for a URL and every app the file lists: passes when one of them opens it.
+    static func anyAppCheck(_ url: LinkURL, apps: [String], matcher: AssociationMatcher, host: String) -> DoctorCheck {
+        let perApp = apps.map { check(url, appID: $0, matcher: matcher, host: host) }
+        let title = title(url.text, [])
+        if let opened = perApp.first(where: { $0.status == .pass }) {
+            return DoctorCheck(id: "url", status: .pass, title: title, detail: opened.detail, notes: opened.notes)
+        }
+        let fixes = perApp.compactMap(\.fix)
+        let path = url.path.isEmpty ? "/" : url.path
+        return DoctorCheck(
+            id: "url", status: .fail, title: title,
+            detail: "opens none of the \(apps.count) apps the file lists",
+            notes: perApp.flatMap { [$0.detail] + $0.notes.map { "  " + $0 } },
+            fix: Set(fixes).count == 1 ? fixes.first
+                : "make a rule of the detail listing the app that should open \(path) match it (each app's rules are above)"
+        )
     }
 
     /// `<url> opens <appID>` (the apps joined when a check speaks for several).

@@ -84,7 +84,8 @@ import AppSiteAssociation
     @Test func lintNotesAreWrittenLikeLandfallAASAValidate() throws {
         let checks = Self.run(Self.file(["ABCDE1234.com.example.app"], components: #"[{"/": "/buy/*", "casesensitive": false}]"#)).checks
         let lint = try #require(checks.first { $0.id == "aasa.lint" })
-        #expect(lint.notes.contains { $0.hasPrefix("error[aasa.malformed-app-id] applinks.details[0].appIDs[0] (line 1, column 39): the Team ID must be 10 characters") })
+        #expect(lint.notes.first == #"error[aasa.malformed-app-id] applinks.details[0].appIDs[0] (line 1, column 39): appIDs[0] "ABCDE1234.com.example.app": the Team ID must be 10 characters A-Z or 0-9, found 9"#)
+        #expect(lint.notes.dropFirst().first?.hasPrefix("  fix: an app ID is the Team ID") == true)
         #expect(lint.notes.contains { $0.hasPrefix("warning[aasa.unknown-key] applinks.details[0].components[0].casesensitive (line 1, column ") })
         #expect(lint.notes.contains("  fix: did you mean \"caseSensitive\"?"))
         #expect(lint.fix == "run `landfall aasa validate` on the file for details")

@@ -52,7 +52,7 @@ import AppSiteAssociation
              statuses: ["assetlinks.package": .fail],
              details: ["assetlinks.package": "no statement grants \(handleAllURLs) to android_app com.example.app; it grants App Links to com.example.other, org.example.app"]),
         Case(name: "a misspelt package", body: file(statement("com.exmaple.app")),
-             statuses: ["assetlinks.package": .fail], details: ["assetlinks.package": "did you mean com.exmaple.app?"]),
+             statuses: ["assetlinks.package": .fail], details: ["assetlinks.package": "it grants App Links to com.exmaple.app; com.exmaple.app is 1 character away: a typo?"]),
         Case(name: "a package without the App Links relation", body: file(statement(relation: "delegate_permission/common.get_login_creds")),
              statuses: ["assetlinks.package": .fail], details: ["assetlinks.package": "[0] names android_app com.example.app but grants only delegate_permission/common.get_login_creds"]),
         Case(name: "a package that may be in an included file", body: file(#"{"include": "https://example.com/more.json"}"#),

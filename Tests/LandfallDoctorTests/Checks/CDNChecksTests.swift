@@ -104,10 +104,18 @@ import AppSiteAssociation
         #expect(check.detail == "Apple's CDN answered 503 for \(Self.cdnURL)")
     }
 
-    @Test func aFetchFailureIsNotAVerdict() {
-        let failure = FetchFailure.responseTimeout(url: Self.cdnURL, seconds: 10)
+    @Test(arguments: [
+        FetchFailure.responseTimeout(url: cdnURL, seconds: 10),
+        FetchFailure.connectionRefused(host: "app-site-association.cdn-apple.com", port: 443),
+    ])
+    func aFetchFailureGivesOnlyTheFetchCheck(_ failure: FetchFailure) {
         let checks = Self.run(FetchTrail(failure: failure))
-        #expect(checks == [DoctorCheck(id: "cdn.fetch", status: .notChecked, title: "Apple's CDN answers", detail: failure.message)])
+        #expect(checks == [DoctorCheck(id: "cdn.fetch", status: failure.status, title: "Apple's CDN answers", detail: failure.message)])
+    }
+
+    @Test func aTimeoutIsNotAVerdict() throws {
+        let check = try Self.check("cdn.fetch", in: Self.run(FetchTrail(failure: .responseTimeout(url: Self.cdnURL, seconds: 10))))
+        #expect(check.status == .notChecked)
     }
 
     @Test func withoutAnOriginFileThereIsNothingToCompare() throws {

@@ -71,14 +71,48 @@ import AppSiteAssociation
         #expect(check.notes == ["detail 1, rule 1 `/buy/secret*` (exclude): path matched"])
     }
 
-    @Test func withoutAppsEveryListedAppIsAskedAbout() throws {
+    @Test func withoutAppsAURLPassesWhenAnyListedAppOpensIt() throws {
         let checks = URLChecks.checks(urls: ["https://example.com/help/a", "https://example.com/buy/a"], matcher: try Self.matcher(),
                                       appIDs: [], host: "example.com")
-        #expect(checks.map(\.title) == [
-            "https://example.com/help/a opens \(Self.shop)", "https://example.com/help/a opens \(Self.help)",
-            "https://example.com/buy/a opens \(Self.shop)", "https://example.com/buy/a opens \(Self.help)",
+        #expect(checks.map(\.title) == ["https://example.com/help/a opens an app", "https://example.com/buy/a opens an app"])
+        #expect(checks.map(\.status) == [.pass, .pass])
+        #expect(checks.map(\.detail) == [
+            "opens \(Self.help): rule applinks.details[1].components[0] (`/help/*`) matches",
+            "opens \(Self.shop): rule applinks.details[0].components[1] (`/buy/*`) matches",
         ])
-        #expect(checks.map(\.status) == [.fail, .pass, .pass, .fail])
+    }
+
+    @Test func withoutAppsAURLNoAppOpensExplainsEachApp() throws {
+        let checks = URLChecks.checks(urls: ["https://example.com/buy/secret"], matcher: try Self.matcher(), appIDs: [], host: "example.com")
+        let check = try #require(checks.count == 1 ? checks.first : nil)
+        #expect(check.status == .fail)
+        #expect(check.detail == "opens none of the 2 apps the file lists")
+        #expect(check.notes == [
+            "does not open \(Self.shop): excluded by applinks.details[0].components[0] (`/buy/secret*`)",
+            "  detail 1, rule 1 `/buy/secret*` (exclude): path matched",
+            "does not open \(Self.help): no rule matched (1 rule tried)",
+            "  detail 2, rule 1 `/help/*`: path `/buy/secret` does not match `/help/*` (does not start with `/help/`)",
+        ])
+        #expect(check.fix == "make a rule of the detail listing the app that should open /buy/secret match it (each app's rules are above)")
+    }
+
+    @Test func withoutAppsAURLOnAnotherHostGetsTheOneFix() throws {
+        let checks = URLChecks.checks(urls: ["https://www.example.com/buy/1"], matcher: try Self.matcher(), appIDs: [], host: "example.com")
+        #expect(checks.first?.fix == "the file on example.com decides only URLs on example.com; check www.example.com with `landfall doctor www.example.com`")
+    }
+
+    @Test func withOneAppListedTheCheckNamesIt() throws {
+        let matcher = AssociationMatcher(try AssociationFile(json: #"{"applinks": {"details": [{"appIDs": ["\#(Self.shop)"], "components": [{"/": "/buy/*"}]}]}}"#))
+        let checks = URLChecks.checks(urls: ["https://example.com/buy/1"], matcher: matcher, appIDs: [], host: "example.com")
+        #expect(checks.map(\.title) == ["https://example.com/buy/1 opens \(Self.shop)"])
+        #expect(checks.map(\.status) == [.pass])
+    }
+
+    @Test func appsAskedAboutAreEachChecked() throws {
+        let checks = URLChecks.checks(urls: ["https://example.com/help/a"], matcher: try Self.matcher(),
+                                      appIDs: [Self.shop, Self.help], host: "example.com")
+        #expect(checks.map(\.title) == ["https://example.com/help/a opens \(Self.shop)", "https://example.com/help/a opens \(Self.help)"])
+        #expect(checks.map(\.status) == [.fail, .pass])
     }
 
     @Test(arguments: ["example.com/buy/1", "https://example.com/buy/a b", "https:///buy"])
@@ -86,9 +120,9 @@ import AppSiteAssociation
         let checks = URLChecks.checks(urls: [url], matcher: try Self.matcher(), appIDs: [], host: "example.com")
         let check = try #require(checks.count == 1 ? checks.first : nil)
         #expect(check.status == .fail)
-        #expect(check.title == "\(url) opens \(Self.shop), \(Self.help)")
+        #expect(check.title == "\(url) opens an app")
         #expect(check.detail.hasPrefix("not a usable URL \"\(url)\": "))
-        #expect(check.fix == "write the whole URL, such as https://example.com/path")
+        #expect(check.fix == "write the URL in full, with https:// and the host, such as https://example.com/path")
     }
 
     @Test func aFileListingNoAppFailsEachURL() throws {
