@@ -12,11 +12,14 @@ extension DoctorNetwork {
     ///
     /// At most ``DoctorNetworkSettings/bodyLimit`` body bytes are kept; the rest is counted.
     ///
-    /// - Returns: The response, or why there was none: `.connectTimeout` after the connect
-    ///   timeout (which also bounds the TLS handshake here: `.handshakeTimeout` carries its
-    ///   seconds), `.responseTimeout` when the server goes quiet for the response timeout or the
-    ///   whole exchange outlasts both timeouts, `.connectionRefused`, `.nameNotResolved`,
-    ///   `.tlsHandshake`, `.connectionClosed`, `.other`.
+    /// - Returns: The response, or why there was none: `.connectTimeout` when no connection
+    ///   *and TLS handshake* completed within the connect timeout (AsyncHTTPClient bounds the
+    ///   two together, so an https server that accepts and then hangs in the handshake is
+    ///   reported here as a connect timeout; ``handshake(host:port:)`` tells the two apart),
+    ///   `.responseTimeout` when the server goes quiet for the response timeout or the whole
+    ///   exchange outlasts both timeouts, `.connectionRefused`, `.nameNotResolved`,
+    ///   `.tlsHandshake`, `.connectionClosed`, `.other` (including a URL that is not https or
+    ///   http, has no host or a port outside 1–65535).
     public func fetchOnce(_ url: String, userAgent: String) async -> Result<FetchedResponse, FetchFailure> {
         let target: RequestTarget
         switch RequestTarget.parse(url) {

@@ -16,6 +16,9 @@ extension DoctorNetwork {
     ///   `.handshakeTimeout` (connected, no handshake within the response timeout),
     ///   `.tlsHandshake` (the port does not speak TLS, no common version or cipher, closed).
     public func handshake(host: String, port: Int) async -> Result<TLSObservation, FetchFailure> {
+        guard (1...65535).contains(port) else {
+            return .failure(.other(url: "\(host):\(port)", reason: "the port \(port) is not between 1 and 65535"))
+        }
         let addresses: [String]
         switch await resolve(host) {
         case .overridden(let address): addresses = [address]
@@ -119,13 +122,21 @@ extension DoctorNetwork {
                 ?? .tlsHandshake(host: host, port: port, reason: String(describing: error))
             return .connected(.failure(failure))
         }
+        // The verification callback completed `presented` before the handshake could finish;
+        // should it not have run, the handshake showed no certificate.
+        presented.fail(NoCertificatePresented())
         do {
             let chain = try await presented.futureResult.get()
             return .connected(.success(TLSObservation(host: host, port: port, address: address, presentedChain: chain)))
+        } catch is NoCertificatePresented {
+            return .connected(.failure(.tlsHandshake(host: host, port: port, reason: "the server presented no certificate")))
         } catch {
             return .connected(.failure(.tlsHandshake(
                 host: host, port: port, reason: "the server's certificate could not be read: \(error)"
             )))
         }
     }
+
+    /// The handshake finished without the server presenting a certificate.
+    private struct NoCertificatePresented: Error {}
 }

@@ -15,8 +15,9 @@ extension FetchFailure {
     /// The failure an error of AsyncHTTPClient, NIO or NIOSSL stands for, for a request to
     /// `url` on `host`:`port`.
     ///
-    /// AsyncHTTPClient bounds connecting and the TLS handshake together by the connect timeout,
-    /// so a handshake that hangs during a fetch is reported with the connect timeout's seconds.
+    /// AsyncHTTPClient bounds connecting and the TLS handshake together by the connect timeout:
+    /// a handshake that hangs during a fetch usually comes back as its connect timeout, and
+    /// when it comes back as a handshake timeout, that carries the connect timeout's seconds.
     static func fetching(
         _ error: any Error,
         url: String,

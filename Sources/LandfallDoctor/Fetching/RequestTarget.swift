@@ -30,6 +30,9 @@ struct RequestTarget: Sendable, Hashable {
         }
         let host = rawHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
         let port = components.port ?? (scheme == "https" ? 443 : 80)
+        guard (1...65535).contains(port) else {
+            return .failure(.other(url: url, reason: "the port \(port) is not between 1 and 65535"))
+        }
         return .success(RequestTarget(requestURL: requestURL, host: host, port: port))
     }
 }

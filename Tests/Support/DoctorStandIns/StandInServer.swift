@@ -22,7 +22,8 @@ import NIOSSL
 public final class StandInServer: Sendable {
     /// The port the server listens on, on 127.0.0.1 (an ephemeral port chosen at start).
     public let port: Int
-    /// Whether the server speaks TLS (`https`) or plain HTTP.
+    /// Whether the server speaks TLS (`https`) or plain HTTP. A ``silent()`` server counts as
+    /// TLS: it stands in for an HTTPS server that hangs.
     public let isSecure: Bool
 
     private let listener: any Channel
