@@ -60,7 +60,7 @@ final class StandInHTTPHandler: ChannelInboundHandler {
         if request.isKeepAlive {
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         } else {
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
                 context.close(promise: nil)
             }
         }
