@@ -2,12 +2,13 @@ import AppSiteAssociation
 import ArgumentParser
 import DeepLinkRouting
 import Foundation
+import LandfallDoctor
 import LandfallSite
 
 /// `landfall test CONTRACT.yml`: checks a file of link expectations (this URL opens this app,
 /// or does not; it opens this route with these parameters) against a local association file,
-/// a route table or a site configuration.
-struct ContractTestCommand: ReportingCommand {
+/// a route table or a site configuration, or (`--live`) the files the hosts serve now.
+struct ContractTestCommand: AsyncReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Check a link contract: which URLs open the app, and which route and parameters they get.",
@@ -20,12 +21,18 @@ struct ContractTestCommand: ReportingCommand {
             and `parameters:` (names and values the matched route must have). Paths are \
             relative to the contract file.
 
+            --live checks `opens:` against the apple-app-site-association each URL's host \
+            serves now, fetched as Apple's CDN does (a redirect or an error page makes the \
+            file unusable, so nothing opens); routes still come from the contract's site \
+            configuration or route table. The network options are those of `landfall doctor`.
+
             Prints one line per case, ✓ or ✗, and for a failure what happened instead and \
             which rule decided. --junit writes the results as JUnit XML for CI systems.
 
             The exit status is 0 when every case holds, 1 when any fails, and 2 for a usage \
-            error or a contract, association file, route table or site configuration that \
-            cannot be used (the message names the YAML path and line).
+            error, a contract, association file, route table or site configuration that \
+            cannot be used (the message names the YAML path and line), or with --live a host \
+            that did not answer in time.
 
             Example contract:
               site: ../demo/landfall.yml
@@ -41,6 +48,7 @@ struct ContractTestCommand: ReportingCommand {
             Examples:
               landfall test examples/contracts/demo.yml
               landfall test contract.yml --junit results.xml
+              landfall test contract.yml --live --timeout 30
             """
     )
 
@@ -51,19 +59,27 @@ struct ContractTestCommand: ReportingCommand {
         "Also write the results as JUnit XML to this file (one test case per contract case).", valueName: "file"))
     var junitFile: String?
 
+    @Flag(help: "Check opens: against the association files the hosts serve now, not local files.")
+    var live = false
+
+    @OptionGroup(title: "Live options (with --live)") var network: DoctorNetworkOptions
+
     func validate() throws {
+        if !live, network.touched {
+            throw ValidationError("--timeout, --connect-timeout, --ca-file and --resolve apply to --live only")
+        }
         if junitFile?.isEmpty == true {
             throw ValidationError("--junit needs a file name, such as results.xml")
         }
     }
 
-    func execute(in context: CommandContext) -> CommandOutput {
+    func execute(in context: CommandContext) async -> CommandOutput {
         var result = CommandOutput()
         let input: InputFile
         let contract: LinkContract
         do {
             input = try InputFile.read(self.contract, in: context)
-            contract = try LinkContractReader.read(input)
+            contract = try LinkContractReader.read(input, live: live)
         } catch let error as InputError {
             result.fail(error.description, status: .usageOrInputError)
             return result
@@ -71,10 +87,22 @@ struct ContractTestCommand: ReportingCommand {
             result.fail("\(error)", status: .usageOrInputError)
             return result
         }
-        guard let checker = LinkContractSources.load(contract.source, in: context, into: &result) else { return result }
+        guard var checker = LinkContractSources.load(contract.source, in: context, into: &result) else { return result }
+        if live {
+            do {
+                let settings = try network.settings(in: context)
+                try await withDoctorNetwork(settings) { network in
+                    let doctor = Doctor(network: network, trustRoots: Doctor.trustRoots(adding: settings.extraTrustRoots))
+                    await checker.useLiveFiles(for: contract.cases, doctor: doctor, into: &result)
+                }
+            } catch {
+                result.fail("\(error)", status: .usageOrInputError)
+                return result
+            }
+        }
 
         let verdicts = contract.cases.map {
-            LinkContractVerdict(checking: $0, associations: checker.matcher, router: checker.router)
+            LinkContractVerdict(checking: $0, associations: checker.matcher, unavailable: checker.unavailable, router: checker.router)
         }
         let style = context.style
         for verdict in verdicts {

@@ -1,14 +1,17 @@
 import AppSiteAssociation
 import DeepLinkRouting
+import LandfallDoctor
 import LandfallSite
 
 /// The association files and router a contract is checked against, loaded from its
 /// ``LinkContract/Source``.
 struct LinkContractSources {
     /// The association file deciding for a URL (by its host, for a site), or `nil` if none.
-    let matcher: (LinkURL) -> AssociationMatcher?
+    var matcher: (LinkURL) -> AssociationMatcher?
     /// The router, if the contract names one.
     let router: Router?
+    /// With `--live`, why a URL's host has no usable association file, or `nil`.
+    var unavailable: (LinkURL) -> String? = { _ in nil }
 
     /// Loads `source`; on failure writes why to `output`, raises its status to 2 (the
     /// input cannot be used) and returns `nil`.
@@ -72,5 +75,35 @@ struct LinkContractSources {
         return LinkContractSources(matcher: { url in
             hosts.role(of: url.host)?.served == .links ? linksMatcher : siteMatcher
         }, router: site.router)
+    }
+
+    /// `--live`: replaces the association files with those the hosts of the cases that state
+    /// `opens:` serve now, fetched as a phone's fetcher does (no redirects followed). Prints
+    /// one line per host; a host that could not be checked (no answer in time) raises the
+    /// status to 2.
+    mutating func useLiveFiles(for cases: [LinkContractCase], doctor: Doctor, into output: inout CommandOutput) async {
+        var targets: [DoctorTarget] = []
+        for contractCase in cases where contractCase.opening != nil {
+            let target = DoctorTarget(host: contractCase.url.host.lowercased(), port: contractCase.url.port ?? 443)
+            if !targets.contains(target) { targets.append(target) }
+        }
+        var matchers: [DoctorTarget: AssociationMatcher] = [:]
+        var reasons: [DoctorTarget: String] = [:]
+        for target in targets {
+            let url = target.url(for: .appleAssociation)
+            switch await doctor.appleAssociationFile(of: target) {
+            case .success(let file):
+                let matcher = AssociationMatcher(file)
+                matchers[target] = matcher
+                output.print("live: \(url): lists " + (matcher.appIDs.isEmpty ? "no app" : matcher.appIDs.joined(separator: ", ")))
+            case .failure(let unavailable):
+                reasons[target] = unavailable.reason
+                output.print("live: \(url): " + (unavailable.couldNotCheck ? "could not check: " : "unusable: ") + unavailable.reason)
+                if unavailable.couldNotCheck { output.raise(to: .usageOrInputError) }
+            }
+        }
+        func target(of url: LinkURL) -> DoctorTarget { DoctorTarget(host: url.host.lowercased(), port: url.port ?? 443) }
+        matcher = { [matchers] url in matchers[target(of: url)] }
+        unavailable = { [reasons] url in reasons[target(of: url)] }
     }
 }

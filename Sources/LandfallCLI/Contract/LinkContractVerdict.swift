@@ -15,13 +15,19 @@ struct LinkContractVerdict {
     var passed: Bool { failures.isEmpty }
 
     /// Checks `contractCase` against `associations` (the file that decides for a URL's host)
-    /// and `router`; both are non-nil whenever the case asks for them (the reader sees to it).
-    init(checking contractCase: LinkContractCase, associations: (LinkURL) -> AssociationMatcher?, router: Router?) {
+    /// and `router`; both are non-nil whenever the case asks for them (the reader sees to it),
+    /// except for a live host with no usable file, which `unavailable` explains.
+    init(checking contractCase: LinkContractCase, associations: (LinkURL) -> AssociationMatcher?,
+         unavailable: (LinkURL) -> String? = { _ in nil }, router: Router?) {
         self.contractCase = contractCase
         held = []
         failures = []
-        if let opening = contractCase.opening, let matcher = associations(contractCase.url) {
-            checkOpening(opening, matcher: matcher)
+        if let opening = contractCase.opening {
+            if let matcher = associations(contractCase.url) {
+                checkOpening(opening, matcher: matcher)
+            } else if let reason = unavailable(contractCase.url) {
+                checkOpening(opening, withoutFile: reason)
+            }
         }
         if let route = contractCase.route, let router {
             checkRoute(route, router: router)
@@ -44,6 +50,16 @@ struct LinkContractVerdict {
                 failure += " (the file lists \(near); app IDs compare exactly, case included)"
             }
             failures.append(failure)
+        }
+    }
+
+    /// A host that serves no usable file opens no app: `opens: false` holds, `opens: true` fails.
+    private mutating func checkOpening(_ opening: LinkContractCase.Opening, withoutFile reason: String) {
+        switch opening {
+        case .opens(let appID):
+            failures.append("expected it to open \(appID), but the host has no usable association file: \(reason)")
+        case .doesNotOpen(let appID):
+            held.append("does not open \(appID) (the host has no usable association file: \(reason))")
         }
     }
 

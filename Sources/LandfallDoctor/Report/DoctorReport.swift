@@ -24,11 +24,14 @@ public struct DoctorReport: Sendable, Hashable, Codable {
     public var target: String
     /// The sections, in the order they were checked.
     public var sections: [DoctorSection]
+    /// `--sitemap`: the pages grouped by what decides them, one summary per app.
+    public var sitemaps: [SitemapSummary]
 
     /// Creates a report.
-    public init(target: String, sections: [DoctorSection] = []) {
+    public init(target: String, sections: [DoctorSection] = [], sitemaps: [SitemapSummary] = []) {
         self.target = target
         self.sections = sections
+        self.sitemaps = sitemaps
     }
 
     /// Every check of every section.

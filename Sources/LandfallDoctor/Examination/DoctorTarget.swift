@@ -1,0 +1,110 @@
+import Foundation
+
+/// A host the doctor examines, read from what a user typed: `example.com`, `example.com:8443`,
+/// or a URL such as `https://example.com/puzzle/2026-11-20` (whose page is then also checked
+/// as a `--url`).
+///
+/// ```swift
+/// let target = try DoctorTarget(parsing: "https://daily.example.com/puzzle/2026-11-20")
+/// target.host     // "daily.example.com"
+/// target.port     // 443
+/// target.pageURL  // "https://daily.example.com/puzzle/2026-11-20"
+/// target.url(for: .appleAssociation) // "https://daily.example.com/.well-known/apple-app-site-association"
+/// ```
+public struct DoctorTarget: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The host, in lower case, without a trailing dot.
+    public var host: String
+    /// The HTTPS port: 443 unless the target names another (phones only ever use 443).
+    public var port: Int
+    /// The page URL, when the target was a URL naming a page rather than the site.
+    public var pageURL: String?
+
+    /// Creates a target from its parts.
+    public init(host: String, port: Int = 443, pageURL: String? = nil) {
+        self.host = host
+        self.port = port
+        self.pageURL = pageURL
+    }
+
+    /// Reads a host, `host:port`, or an `https` URL.
+    ///
+    /// - Throws: ``DoctorTargetError`` saying what is wrong: an `http` URL (phones fetch these
+    ///   files over HTTPS only), another scheme, an empty or malformed host, a bad port.
+    public init(parsing text: String) throws(DoctorTargetError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw DoctorTargetError("the target is empty; give a host such as example.com") }
+        if let schemeEnd = trimmed.range(of: "://") {
+            let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
+            guard scheme == "https" else {
+                if scheme == "http" {
+                    throw DoctorTargetError("\(text): iOS and Android fetch association files over HTTPS only; "
+                                            + "give https://\(trimmed[schemeEnd.upperBound...]) or just the host")
+                }
+                throw DoctorTargetError("\(text): the scheme \(scheme) is not https; give a host such as example.com or an https URL")
+            }
+            guard let components = URLComponents(string: trimmed), let host = components.host, !host.isEmpty else {
+                throw DoctorTargetError("\(text) is not a URL with a host")
+            }
+            let port = components.port ?? 443
+            try Self.check(host: host, port: port, in: text)
+            let path = components.percentEncodedPath
+            let isSite = path.isEmpty || path == "/" || WellKnownFile.allCases.contains { $0.path == path }
+            self.init(host: Self.normalized(host), port: port,
+                      pageURL: isSite && components.query == nil ? nil : trimmed)
+            return
+        }
+        guard !trimmed.contains("/") else {
+            throw DoctorTargetError("\(text) has a path but no scheme; give the host (example.com) or a full https:// URL")
+        }
+        var host = trimmed
+        var port = 443
+        if let colon = trimmed.lastIndex(of: ":") {
+            host = String(trimmed[..<colon])
+            guard let number = Int(trimmed[trimmed.index(after: colon)...]) else {
+                throw DoctorTargetError("\(text): '\(trimmed[trimmed.index(after: colon)...])' is not a port number")
+            }
+            port = number
+        }
+        try Self.check(host: host, port: port, in: text)
+        self.init(host: Self.normalized(host), port: port)
+    }
+
+    /// `https://host` (with `:port` unless 443).
+    public var origin: String { port == 443 ? "https://\(host)" : "https://\(host):\(port)" }
+
+    /// The URL a phone fetches `file` from on this host.
+    public func url(for file: WellKnownFile) -> String { origin + file.path }
+
+    /// `host` (with `:port` unless 443).
+    public var description: String { port == 443 ? host : "\(host):\(port)" }
+
+    private static func normalized(_ host: String) -> String {
+        let lower = host.lowercased()
+        return lower.hasSuffix(".") ? String(lower.dropLast()) : lower
+    }
+
+    private static func check(host: String, port: Int, in text: String) throws(DoctorTargetError) {
+        guard (1...65535).contains(port) else { throw DoctorTargetError("\(text): port \(port) is outside 1-65535") }
+        guard !host.isEmpty else { throw DoctorTargetError("\(text): the host is empty") }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
+        if let bad = host.first(where: { !allowed.contains($0) }) {
+            throw DoctorTargetError("\(text): '\(bad)' cannot appear in a host name (letters, digits, - and . only; "
+                                    + "write internationalised names in their xn-- form)")
+        }
+        guard !host.hasPrefix("."), !host.contains("..") else {
+            throw DoctorTargetError("\(text): the host \(host) has an empty label")
+        }
+    }
+}
+
+/// Why a doctor target could not be read; ``message`` says what to type instead.
+public struct DoctorTargetError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, for people.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    /// ``message``.
+    public var description: String { message }
+}
