@@ -25,8 +25,9 @@ public struct CertificateFingerprint: Sendable, Hashable, Codable, CustomStringC
         case nil: self.text = trimmed
         case .lowercase(let fixed), .withoutColons(let fixed): self.text = fixed.uppercased()
         case .wrongLength(let bytes):
+            let sha1 = bytes == 20 ? " (20 bytes is a SHA-1 fingerprint; give the SHA-256 one)" : ""
             throw CertificateFingerprintError(message: "\"\(trimmed)\" is \(bytes) byte\(bytes == 1 ? "" : "s"); "
-                                              + "a SHA-256 fingerprint is 32 (64 hex digits)")
+                                              + "a SHA-256 fingerprint is 32 (64 hex digits)" + sha1)
         case .malformed(let reason):
             throw CertificateFingerprintError(message: reason)
         }

@@ -32,8 +32,10 @@ struct DoctorCommand: AsyncReportingCommand {
             Examples:
               landfall doctor daily.example.com --app-id ABCDE12345.com.example.dailypuzzle
               landfall doctor https://daily.example.com/puzzle/2026-11-20 --cdn
-              landfall doctor --entitlements App/App.entitlements --android-package com.example.app
-              landfall doctor daily.example.com --sitemap https://daily.example.com/sitemap.xml
+              landfall doctor --entitlements App/App.entitlements \\
+                  --android-package com.example.app
+              landfall doctor daily.example.com \\
+                  --sitemap https://daily.example.com/sitemap.xml
               landfall doctor staging.example.com --resolve staging.example.com:10.0.0.5 \\
                   --ca-file staging-ca.pem --format json
             """

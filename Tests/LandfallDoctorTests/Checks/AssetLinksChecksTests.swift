@@ -143,25 +143,20 @@ import AppSiteAssociation
         #expect(Self.run("[").file == nil)
     }
 
-    /// Fingerprints are compared as 32 bytes, whatever their case and colons.
+    /// Fingerprints given to the doctor are read whatever their case and colons.
     @Test(arguments: [
         playKey, playKey.lowercased(), playKey.replacingOccurrences(of: ":", with: ""),
         " " + playKey.lowercased().replacingOccurrences(of: ":", with: "") + " ",
     ])
-    func fingerprintsReadAsBytes(_ text: String) throws {
-        let fingerprint = try AssetLinksChecks.Fingerprint.parse(text).get()
-        #expect(fingerprint.bytes.count == 32)
-        #expect(fingerprint.bytes.first == 0x14 && fingerprint.bytes.last == 0xE5)
-        #expect(fingerprint.description == Self.playKey)
-        #expect(fingerprint.abbreviated == "14:6D:E9…44:E5")
+    func fingerprintsAreReadInAnySpellingAndAbbreviatedInTitles(_ text: String) throws {
+        #expect(AssetLinksChecks.fingerprintTitle(text) == "Lists fingerprint 14:6D:E9…44:E5")
     }
 
     @Test(arguments: ["", "xyz", "14:6D:E9:", "14::6D", "146", "14:6D"])
-    func malformedFingerprintsAreRefusedWithAReason(_ text: String) {
-        guard case .failure(let error) = AssetLinksChecks.Fingerprint.parse(text) else {
-            Issue.record("\"\(text)\" was read as a fingerprint")
-            return
-        }
-        #expect(!error.reason.isEmpty)
+    func malformedFingerprintsAreRefusedWithAReason(_ text: String) throws {
+        let checks = Self.run(Self.file(Self.statement()), fingerprints: [text]).checks
+        let check = try #require(checks.first { $0.id == "assetlinks.fingerprint" })
+        #expect(check.status == .fail)
+        #expect(check.detail.contains("is not a SHA-256 certificate fingerprint: "))
     }
 }
