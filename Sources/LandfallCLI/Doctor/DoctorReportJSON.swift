@@ -1,49 +1,67 @@
-import Foundation
+import AppSiteAssociation
 import LandfallDoctor
 
-/// A ``DoctorReport`` as one JSON document for machines (`--format json`):
+/// A ``DoctorReport`` as one JSON document for machines (`--format json`), written like every
+/// other command's JSON (absent values are `null`):
 ///
 /// ```json
 /// {"target": "daily.example.com", "outcome": "problems", "exit_status": 1,
-///  "counts": {"fail": 1, "pass": 12},
+///  "counts": {"fail": 1, "pass": 12, …},
 ///  "sections": [{"subject": "apple_association", "title": "…", "host": "…", "status": "fail",
 ///                "checks": [{"id": "http.redirect", "status": "fail", "title": "…", "detail": "…", "notes": […], "fix": "…"}]}],
-///  "sitemaps": [{"appID": "…", "groups": […], …}]}
+///  "sitemaps": [{"app_id": "…", "pages": 140, "opening": 124,
+///                "groups": [{"verdict": "opens", "host": "…", "rule": "…", "pattern": "…", "reason": null, "pages": […]}]}]}
 /// ```
 enum DoctorReportJSON {
-    struct Document: Encodable {
-        var target: String
-        var outcome: DoctorReport.Outcome
-        var exitStatus: Int32
-        var counts: [String: Int]
-        var sections: [Section]
-        var sitemaps: [SitemapSummary]
-
-        enum CodingKeys: String, CodingKey {
-            case target, outcome, exitStatus = "exit_status", counts, sections, sitemaps
-        }
-    }
-
-    struct Section: Encodable {
-        var subject: DoctorSection.Subject
-        var title: String
-        var host: String?
-        var status: CheckStatus
-        var checks: [DoctorCheck]
-    }
-
     static func text(for report: DoctorReport) -> String {
-        let document = Document(
-            target: report.target, outcome: report.outcome, exitStatus: report.outcome.exitStatus,
-            counts: Dictionary(uniqueKeysWithValues: report.counts.map { ($0.key.rawValue, $0.value) }),
-            sections: report.sections.map {
-                Section(subject: $0.subject, title: $0.title, host: $0.host, status: $0.status, checks: $0.checks)
-            },
-            sitemaps: report.sitemaps)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings, numbers and arrays cannot fail.
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONWriter.pretty.string(for: .object([
+            ("target", .string(report.target)),
+            ("outcome", .string(report.outcome.rawValue)),
+            ("exit_status", number(Int(report.outcome.exitStatus))),
+            ("counts", .object(CheckStatus.allCases.map { ($0.rawValue, number(report.counts[$0] ?? 0)) })),
+            ("sections", .array(report.sections.map(section))),
+            ("sitemaps", .array(report.sitemaps.map(sitemap))),
+        ]))
     }
+
+    static func section(_ section: DoctorSection) -> JSONValue {
+        .object([
+            ("subject", .string(section.subject.rawValue)),
+            ("title", .string(section.title)),
+            ("host", optional(section.host)),
+            ("status", .string(section.status.rawValue)),
+            ("checks", .array(section.checks.map { check in
+                .object([
+                    ("id", .string(check.id)),
+                    ("status", .string(check.status.rawValue)),
+                    ("title", .string(check.title)),
+                    ("detail", .string(check.detail)),
+                    ("notes", .array(check.notes.map(JSONValue.string))),
+                    ("fix", optional(check.fix)),
+                ])
+            })),
+        ])
+    }
+
+    static func sitemap(_ summary: SitemapSummary) -> JSONValue {
+        .object([
+            ("app_id", .string(summary.appID)),
+            ("pages", number(summary.pageCount)),
+            ("opening", number(summary.opensCount)),
+            ("groups", .array(summary.groups.map { group in
+                .object([
+                    ("verdict", .string(group.verdict.rawValue)),
+                    ("host", optional(group.host)),
+                    ("rule", optional(group.rule?.description)),
+                    ("pattern", optional(group.pattern)),
+                    ("reason", optional(group.reason)),
+                    ("pages", .array(group.pages.map(JSONValue.string))),
+                ])
+            })),
+        ])
+    }
+
+    static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+
+    static func number(_ value: Int) -> JSONValue { JSONValue(.number(String(value))) }
 }

@@ -100,4 +100,10 @@ extension AppleAssociationChecks {
             .filter { $0.1?.apps.contains(appID) ?? false }
             .map(\.0)
     }
+
+    /// `aasa.app-id` for each app asked about, skipped: there is no file to look in, and
+    /// `reason` says why ("redirects to …", "status 404").
+    public static func unanswered(appIDs: [String], reason: String) -> [DoctorCheck] {
+        appIDs.map { DoctorCheck(id: "aasa.app-id", status: .skip, title: appIDTitle($0), detail: "not checked: \(reason)") }
+    }
 }

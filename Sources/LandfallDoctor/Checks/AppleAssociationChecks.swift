@@ -4,7 +4,7 @@ import AppSiteAssociation
 /// mark, valid JSON, what `landfall aasa validate` reports, and whether it lists the apps asked
 /// about.
 ///
-/// The file is parsed once, by ``AssociationLinter``; the decoded file comes back in the
+/// The file is parsed once, by `AssociationLinter`; the decoded file comes back in the
 /// ``Outcome`` for the checks that ask about URLs.
 ///
 /// ```swift

@@ -68,4 +68,11 @@ extension AssetLinksChecks {
         guard !file.includes.isEmpty else { return nil }
         return "the file includes \(file.includes.joined(separator: ", ")), which Android reads too and the doctor does not fetch; check it there"
     }
+
+    /// `assetlinks.package` for the package asked about, skipped: there is no file to look in,
+    /// and `reason` says why.
+    public static func unanswered(packageName: String?, reason: String) -> [DoctorCheck] {
+        guard let packageName else { return [] }
+        return [DoctorCheck(id: "assetlinks.package", status: .skip, title: packageTitle(packageName), detail: "not checked: \(reason)")]
+    }
 }

@@ -37,7 +37,12 @@ public enum EntitlementsChecks {
                     "?mode=developer: development builds fetch the file from the origin directly, not from Apple's CDN",
                 ])))
         }
-        for target in targets where !appLinks.contains(where: { $0.host == target || ($0.isWildcard && target.hasSuffix("." + $0.host)) }) {
+        // `applinks:*.example.com` covers the subdomains only (Apple: the period after the asterisk
+        // is required), though their file is read from example.com.
+        let claims = { (entry: AssociatedDomain, host: String) in
+            entry.isWildcard ? host.hasSuffix("." + entry.host) : entry.host == host
+        }
+        for target in targets where !appLinks.contains(where: { claims($0, target) }) {
             checks.append(DoctorCheck(
                 id: "entitlements.host", status: .fail, title: "The app claims \(target)",
                 detail: "\(name) has no applinks: entry covering \(target), so links on \(target) never open the app",

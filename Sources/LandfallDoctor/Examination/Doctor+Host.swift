@@ -19,7 +19,7 @@ extension Doctor {
             host.checks += await CertificateChecks.checks(for: observation, trustRoots: trustRoots, now: request.now)
         case .failure(let failure):
             host.checks.append(DoctorCheck(id: "tls.handshake", status: failure.status, title: "TLS handshake completes",
-                                           detail: failure.message))
+                                           detail: failure.message, fix: failure.fix))
             // A host that does not complete a handshake serves no file.
             appleFile = .failure(UnavailableFile(reason: failure.message, couldNotCheck: failure.status == .notChecked))
             return finish()
@@ -35,6 +35,7 @@ extension Doctor {
                     ?? .failure(UnavailableFile(reason: "the file is not a valid apple-app-site-association"))
             } else {
                 appleFile = .failure(fetched.unavailable)
+                section.checks += AppleAssociationChecks.unanswered(appIDs: request.appIDs, reason: fetched.unavailable.reason)
             }
             files.append(section)
             if request.checkCDN {
@@ -78,6 +79,8 @@ extension Doctor {
         if let body = fetched.body {
             section.checks += AssetLinksChecks.checks(body: body, host: target.host, packageName: request.androidPackage,
                                                       fingerprints: request.androidFingerprints).checks
+        } else {
+            section.checks += AssetLinksChecks.unanswered(packageName: request.androidPackage, reason: fetched.unavailable.reason)
         }
         return section
     }

@@ -6,7 +6,7 @@ import X509
 /// ```swift
 /// let settings = DoctorNetworkSettings(
 ///     connectTimeout: 3,
-///     addressOverrides: ["links.example.com": "203.0.113.7"]   // --resolve links.example.com=203.0.113.7
+///     addressOverrides: ["links.example.com": "203.0.113.7"]   // --resolve links.example.com:203.0.113.7
 /// )
 /// ```
 public struct DoctorNetworkSettings: Sendable {
@@ -19,7 +19,7 @@ public struct DoctorNetworkSettings: Sendable {
     /// The network layer itself never judges a certificate.
     public var extraTrustRoots: [Certificate]
     /// Host names (lower case) mapped to the IPv4 or IPv6 address to connect to instead of
-    /// asking DNS (`--resolve host=address`). SNI and the `Host` header still name the host.
+    /// asking DNS (`--resolve host:address`). SNI and the `Host` header still name the host.
     public var addressOverrides: [String: String]
     /// The most body bytes kept per response; the rest is counted, not kept
     /// (``FetchedResponse/isTruncated``). 4 MiB by default.

@@ -12,7 +12,7 @@ public enum WellKnownFile: String, Sendable, Hashable, Codable, CaseIterable {
     public var name: String { rawValue }
 
     /// The largest file the platform reads: Apple's 128 KB; Android's verifier reads up to
-    /// 1 MiB (``AppSiteAssociation/AssetLinksLinter/defaultMaximumSize``).
+    /// 1 MiB (`AssetLinksLinter.defaultMaximumSize`).
     public var maximumSize: Int {
         switch self {
         case .appleAssociation: 128 * 1024

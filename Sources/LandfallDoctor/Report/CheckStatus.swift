@@ -14,8 +14,10 @@ public enum CheckStatus: String, Sendable, Hashable, Codable, CaseIterable, Comp
     /// A phone will not do what you expect: a redirect, an untrusted certificate, an HTML page
     /// instead of JSON, an app that is not listed.
     case fail
-    /// The check could not be carried out: the server did not answer in time, the connection
-    /// was refused or reset. Not a verdict on the domain; try again or raise the timeouts.
+    /// The check could not be carried out: the server did not answer in time, or closed the
+    /// connection without answering. Not a verdict on the domain; try again or raise the
+    /// timeouts. (A name that does not resolve or a refused connection is a `fail`: a phone
+    /// could not fetch the file either.)
     case notChecked = "not_checked"
 
     private var rank: Int {

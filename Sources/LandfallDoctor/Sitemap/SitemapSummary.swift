@@ -13,7 +13,7 @@ import AppSiteAssociation
 /// //    12 pages  excluded by applinks.details[0].components[1] `/archive/*` on daily.example.com e.g. …
 /// ```
 ///
-/// Every decision is ``AssociationMatcher/decision(for:appID:servedFrom:)-(LinkURL,_,_)``'s, for the
+/// Every decision is `AssociationMatcher.decision(for:appID:servedFrom:)`'s, for the
 /// file of the page's own host: the sitemap's host is not special, and pages on several hosts are
 /// each judged by their host's file.
 public struct SitemapSummary: Sendable, Hashable, Codable {

@@ -145,8 +145,7 @@ import LandfallDoctor
         }
     }
 
-    @Test(.disabled("bug: EntitlementsChecks counts applinks:*.example.com as claiming example.com itself (it compares the entry's host, stored without '*.', to the target); Apple matches only subdomains"))
-    func aWildcardAloneDoesNotClaimTheApexItReadsTheFileFrom() {
+    @Test func aWildcardAloneDoesNotClaimTheApexItReadsTheFileFrom() {
         // Apple: `*.example.com` does not match example.com (the period after the asterisk),
         // though the subdomains' file is fetched from example.com.
         let file = Self.plist(["applinks:*.example.com"])
