@@ -1,0 +1,91 @@
+import DoctorStandIns
+import LandfallCLI
+import Testing
+
+/// `landfall test --live`: `opens:` checked against the association files the hosts serve
+/// now, fetched as Apple's CDN fetches them (stand-ins on loopback, aimed at with `--resolve`).
+@Suite struct ContractLiveTests {
+    /// A contract for `app` with the cases `(url, opens)`.
+    static func contract(app: String = DoctorSamples.appID, _ cases: [(String, Bool)]) -> String {
+        "app: \(app)\ncases:\n" + cases.map { "  - url: \($0.0)\n    opens: \($0.1)\n" }.joined()
+    }
+
+    /// `landfall test <contract> --live` with the stage's network options.
+    static func live(_ contract: String, stage: DoctorStage, resolving hosts: [String]) -> [String] {
+        ["test", contract, "--live"] + stage.networkOptions(resolving: hosts)
+    }
+
+    @Test func casesPassAgainstTheFileTheHostServesNow() async throws {
+        try await DoctorStage.run { stage in
+            let server = try await stage.httpsServer(for: ["good.landfall.test"], reply: DoctorSamples.healthySite)
+            let origin = "https://good.landfall.test:\(server.port)"
+            let contract = try stage.file("contract.yml", Self.contract([
+                ("\(origin)/puzzle/2026-11-20", true),
+                ("\(origin)/archive/2019", false),
+            ]))
+            let output = await runLandfall(Self.live(contract, stage: stage, resolving: ["good.landfall.test"]))
+
+            #expect(output.status.rawValue == 0, "\(output.standardOutput)\(output.standardError)")
+            #expect(output.lines == [
+                "live: \(origin)/.well-known/apple-app-site-association: lists \(DoctorSamples.appID)",
+                "✓ \(origin)/puzzle/2026-11-20  opens \(DoctorSamples.appID)",
+                "✓ \(origin)/archive/2019  does not open \(DoctorSamples.appID)",
+                "2 cases: 2 passed, 0 failed",
+            ])
+            #expect(server.requests.filter { $0.path == DoctorSamples.associationPath }.count == 1)
+        }
+    }
+
+    @Test func aHostWhoseFileRedirectsOpensNothing() async throws {
+        try await DoctorStage.run { stage in
+            let server = try await stage.httpsServer(for: ["good.landfall.test"], reply: DoctorSamples.site([
+                DoctorSamples.associationPath: .redirect(to: "/apple-app-site-association.json"),
+                "/apple-app-site-association.json": .json(DoctorSamples.association),
+            ]))
+            let origin = "https://good.landfall.test:\(server.port)"
+            let contract = try stage.file("contract.yml", Self.contract([
+                ("\(origin)/puzzle/2026-11-20", true),
+                ("\(origin)/archive/2019", false),
+            ]))
+            let output = await runLandfall(Self.live(contract, stage: stage, resolving: ["good.landfall.test"]))
+            let reason = "redirects to /apple-app-site-association.json"
+
+            #expect(output.status.rawValue == 1, "\(output.standardOutput)\(output.standardError)")
+            #expect(output.lines == [
+                "live: \(origin)/.well-known/apple-app-site-association: unusable: \(reason)",
+                "✗ \(origin)/puzzle/2026-11-20  expected it to open \(DoctorSamples.appID), but the host has no usable association file: \(reason)",
+                "✓ \(origin)/archive/2019  does not open \(DoctorSamples.appID) (the host has no usable association file: \(reason))",
+                "2 cases: 1 passed, 1 failed",
+            ])
+        }
+    }
+
+    @Test func aHostThatHangsCouldNotBeChecked() async throws {
+        try await DoctorStage.run { stage in
+            let server = try await stage.httpsServer(for: ["good.landfall.test"]) { _ in .neverAnswer }
+            let origin = "https://good.landfall.test:\(server.port)"
+            let contract = try stage.file("contract.yml", Self.contract([("\(origin)/puzzle/2026-11-20", true)]))
+            let output = await runLandfall(Self.live(contract, stage: stage, resolving: ["good.landfall.test"]))
+            let url = "\(origin)/.well-known/apple-app-site-association"
+
+            #expect(output.status.rawValue == 2, "\(output.standardOutput)\(output.standardError)")
+            #expect(output.lines.first == "live: \(url): could not check: \(url) did not answer within 1 s: "
+                + "the server accepted the connection but hangs (raise --timeout to wait longer; Apple's CDN gives up too)")
+        }
+    }
+
+    @Test func networkOptionsWithoutLiveAreAUsageError() async throws {
+        let contract = try CLIFixtures.temporaryFile("contract.yml", """
+            association: \(CLIFixtures.example("apple-app-site-association"))
+            cases:
+              - url: https://example.com/buy/1
+                opens: ABCDE12345.com.example.app.beta
+            """)
+        let output = await runLandfall(["test", contract, "--timeout", "5"])
+
+        #expect(output.status.rawValue == 2)
+        #expect(output.standardError.contains("error: --timeout, --connect-timeout, --ca-file and --resolve apply to --live only"),
+                "\(output.standardError)")
+        #expect(output.standardOutput.isEmpty)
+    }
+}
