@@ -54,8 +54,11 @@ import Testing
             #expect(output.status.rawValue == 1, "\(output.standardOutput)")
             #expect(entries.symbol == "✗")
             #expect(entries.detail.hasSuffix(": 1 error"), "\(entries.detail)")
-            #expect(entries.text.contains("applinks:https://x"))
-            #expect(entries.text.contains("write applinks:x"), "\(entries.text)")
+            #expect(entries.notes == [
+                #"error[entitlements.scheme] ["com.apple.developer.associated-domains"][1]: "#
+                    + #""applinks:https://x" has a URL scheme; the entitlement names a host only"#,
+                "fix: write applinks:x",
+            ])
             #expect(entries.fix == "apply each fix above in Xcode (Signing & Capabilities → Associated Domains)")
             // The well-formed host is still checked.
             #expect(DoctorTranscript(output).check("applinks: entries", in: "entitlements (")?.detail == "checking a.landfall.test")
@@ -79,8 +82,13 @@ import Testing
 
             #expect(output.status.rawValue == 1, "\(output.standardOutput)")
             #expect(entries.symbol == "✗")
-            #expect(entries.text.contains("not a valid XML property list"), "\(entries.text)")
-            #expect(transcript.check("applinks: entries", in: "entitlements (")?.symbol == "✗")
+            #expect(entries.notes.first == "error[entitlements.malformed-plist] (line 6, column 1): the file is not a valid XML property list: "
+                + "Close tag on line 6 does not match open tag array", "\(entries.notes)")
+            #expect(entries.notes.dropFirst().first == "fix: fix the XML at line 6, column 1; Xcode writes <plist version=\"1.0\"><dict>...</dict></plist>")
+            let appLinks = try #require(transcript.check("applinks: entries", in: "entitlements ("))
+            #expect(appLinks.symbol == "✗")
+            #expect(appLinks.detail.hasSuffix("has no readable applinks: entry, so no universal link opens the app"))
+            #expect(appLinks.fix == "add applinks:<your host> under Associated Domains")
             #expect(transcript.sections.count == 1)
         }
     }

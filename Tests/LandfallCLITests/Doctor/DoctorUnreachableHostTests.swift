@@ -53,6 +53,8 @@ import Testing
             #expect(handshake.symbol == "✗")
             #expect(handshake.detail == "good.landfall.test refused the connection on port \(port); nothing listens there")
             #expect(handshake.detail == refused.message)
+            #expect(handshake.fix == "serve HTTPS on port \(port) of good.landfall.test")
+            #expect(handshake.fix == refused.fix)
         }
     }
 }
