@@ -190,6 +190,7 @@ import Testing
         #expect(handshake.status == .notChecked)
         #expect(handshake.title == "TLS handshake completes")
         #expect(handshake.detail.contains("did not finish the TLS handshake within 500 ms"))
+        #expect(handshake.fix == nil)
         #expect(report.section(.urls)?.checks.first?.status == .skip)
         #expect(report.outcome == .couldNotCheck)
         #expect(report.outcome.exitStatus == 2)
@@ -207,6 +208,7 @@ import Testing
         let handshake = try #require(report.section(.host)?.check("tls.handshake"))
         #expect(handshake.status == .fail)
         #expect(handshake.detail == "\(host) refused the connection on port \(port); nothing listens there")
+        #expect(handshake.fix == "serve HTTPS on port \(port) of \(host)")
         #expect(report.outcome == .problems)
     }
 
