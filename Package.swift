@@ -218,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "LandfallCLITests",
             dependencies: [
-                "LandfallCLI", "AppSiteAssociation", "LandfallStorage", "LandfallLinks", "DoctorStandIns",
+                "LandfallCLI", "AppSiteAssociation", "LandfallStorage", "LandfallLinks", "LandfallDoctor", "DoctorStandIns",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -37,7 +37,8 @@ struct DoctorNetworkOptions: ParsableArguments {
     func validate() throws {
         for (name, value) in [("--connect-timeout", connectTimeout), ("--timeout", responseTimeout)] {
             guard value > 0, value <= Self.maximumTimeout, value.isFinite else {
-                throw ValidationError("\(name) must be more than 0 and at most \(Int(Self.maximumTimeout)) seconds, not \(value)")
+                let given = value.isFinite && value == value.rounded() ? String(Int(value)) : String(value)
+                throw ValidationError("\(name) must be more than 0 and at most \(Int(Self.maximumTimeout)) seconds, not \(given)")
             }
         }
         for entry in resolve { _ = try Self.override(entry) }

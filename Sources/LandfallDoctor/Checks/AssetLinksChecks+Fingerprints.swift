@@ -31,7 +31,7 @@ extension AssetLinksChecks {
             fingerprint = try CertificateFingerprint(parsing: text)
         } catch {
             return DoctorCheck(id: "assetlinks.fingerprint", status: .fail, title: title,
-                               detail: "\"\(text)\" is not a SHA-256 certificate fingerprint: \(error.message)",
+                               detail: "not a SHA-256 certificate fingerprint: \(error.message)",
                                fix: "give the SHA-256 fingerprint as `keytool -list -v` or Play Console prints it, such as "
                                    + "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5")
         }

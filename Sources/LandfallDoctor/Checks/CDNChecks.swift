@@ -49,7 +49,7 @@ public enum CDNChecks {
     static func fix(forFailureReason reason: String, host: String) -> String {
         let words = reason.lowercased()
         let url = "https://\(host)\(WellKnownFile.appleAssociation.path)"
-        let retry = "; Apple's CDN retries within about a day"
+        let retry = "; it retries within about a day"
         func has(_ needles: String...) -> Bool { needles.contains { words.contains($0) } }
         if has("redirect") {
             return "serve the file at \(url) itself with status 200: Apple's CDN does not follow redirects" + retry

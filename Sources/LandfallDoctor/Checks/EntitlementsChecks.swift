@@ -23,13 +23,13 @@ public enum EntitlementsChecks {
 
         let appLinks = file.appLinks
         if appLinks.isEmpty {
-            checks.append(DoctorCheck(id: "entitlements.applinks", status: .fail, title: "applinks: entries",
+            checks.append(DoctorCheck(id: "entitlements.applinks", status: .fail, title: "applinks entries",
                                       detail: "\(name) has no readable applinks: entry, so no universal link opens the app",
                                       fix: "add applinks:<your host> under Associated Domains"))
         } else {
             let developer = appLinks.filter { $0.mode == .developer || $0.mode == .developerAndManaged }
             checks.append(DoctorCheck(
-                id: "entitlements.applinks", status: .pass, title: "applinks: entries",
+                id: "entitlements.applinks", status: .pass, title: "applinks entries",
                 detail: "checking " + file.appLinksHosts.joined(separator: ", "),
                 notes: appLinks.map { entry in
                     entry.description + (entry.isWildcard ? "  (its subdomains use the file at \(entry.host))" : "")

@@ -65,8 +65,9 @@ extension TransportChecks {
             guard response.isRedirect, let location = response.header("Location") else { break }
             seen.insert(response.url)
             let target = resolve(location, against: response.url)
-            var changes = seen.contains(target) ? [URLChange.loop] : changesFrom(response.url, to: target)
-            if changes.isEmpty { changes = [.loop] }
+            // A loop still says how the hop changed the URL ("http → https, a loop").
+            var changes = changesFrom(response.url, to: target)
+            if changes.isEmpty || seen.contains(target) { changes.append(.loop) }
             hops.append(RedirectHop(status: response.status, target: target, changes: changes))
         }
         return hops

@@ -119,6 +119,7 @@ extension Doctor {
     /// The hosts of `pages`, lower-cased, each once, in order.
     private static func hosts(of pages: [String]) -> [String] {
         var seen = Set<String>()
-        return pages.compactMap { (try? LinkURL(parsing: $0))?.host.lowercased() }.filter { seen.insert($0).inserted }
+        return pages.compactMap { (try? LinkURL(parsing: $0)).map { DoctorTarget.normalized($0.host) } }
+            .filter { seen.insert($0).inserted }
     }
 }

@@ -26,7 +26,8 @@ struct DoctorPlan {
         for host in appLinks.flatMap(\.hostsToCheck) { add(DoctorTarget(host: host)) }
         self.targets = targets
         for url in urls {
-            guard let host = (try? LinkURL(parsing: url))?.host.lowercased(), fileHost(for: host) == host else { continue }
+            guard let host = (try? LinkURL(parsing: url)).map({ DoctorTarget.normalized($0.host) }),
+                  fileHost(for: host) == host else { continue }
             add(DoctorTarget(host: host))
         }
         self.targets = targets
@@ -59,7 +60,7 @@ struct DoctorPlan {
                                           fix: "give an absolute https URL, such as https://example.com/path"))
                 continue
             }
-            let host = fileHost(for: link.host)
+            let host = fileHost(for: DoctorTarget.normalized(link.host))
             switch appleFiles[host] {
             case .success(let file)?:
                 checks += URLChecks.checks(urls: [url], matcher: AssociationMatcher(file), appIDs: appIDs, host: link.host)

@@ -78,7 +78,8 @@ public struct DoctorTarget: Sendable, Hashable, Codable, CustomStringConvertible
     /// `host` (with `:port` unless 443).
     public var description: String { port == 443 ? host : "\(host):\(port)" }
 
-    private static func normalized(_ host: String) -> String {
+    /// A host as the doctor compares hosts: lower case, without a trailing dot.
+    static func normalized(_ host: String) -> String {
         let lower = host.lowercased()
         return lower.hasSuffix(".") ? String(lower.dropLast()) : lower
     }

@@ -43,6 +43,9 @@ public final class DoctorNetwork: Sendable {
         // other problem of the file is reported too.
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.certificateVerification = .none
+        // Closing a connection waits this long for the server's close_notify; a server that
+        // hangs never sends one, and the default (5 s) would hold up shutdown() as long.
+        tls.shutdownTimeout = .fractionalSeconds(min(settings.responseTimeout, 1))
         var configuration = HTTPClient.Configuration(
             tlsConfiguration: tls,
             redirectConfiguration: .disallow,

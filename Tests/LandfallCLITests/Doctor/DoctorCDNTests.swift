@@ -35,7 +35,7 @@ import Testing
                 + #"Apple-Failure-Details: "301 to https://www.good.landfall.test/.well-known/apple-app-site-association""#)
             #expect(failure.notes == ["Apple-Try-Direct: false"])
             #expect(failure.fix == "serve the file at https://good.landfall.test/.well-known/apple-app-site-association itself with status 200: "
-                + "Apple's CDN does not follow redirects; Apple's CDN retries within about a day")
+                + "Apple's CDN does not follow redirects; it retries within about a day")
             #expect(section.check("Apple's CDN has a copy")?.symbol == "✗")
             #expect(section.check("CDN copy matches the origin")?.symbol == "-")
         }

@@ -21,7 +21,7 @@ import Testing
                 resolving: ["a.landfall.test", "b.landfall.test", "www.b.landfall.test"]))
             let transcript = DoctorTranscript(output)
             let entries = try #require(transcript.check("Associated-domains entries well-formed", in: "entitlements ("))
-            let appLinks = try #require(transcript.check("applinks: entries", in: "entitlements ("))
+            let appLinks = try #require(transcript.check("applinks entries", in: "entitlements ("))
 
             #expect(output.status.rawValue == 1, "\(output.standardOutput)")
             #expect(transcript.sections.first?.title.hasPrefix("entitlements (") == true)
@@ -61,7 +61,7 @@ import Testing
             ])
             #expect(entries.fix == "apply each fix above in Xcode (Signing & Capabilities → Associated Domains)")
             // The well-formed host is still checked.
-            #expect(DoctorTranscript(output).check("applinks: entries", in: "entitlements (")?.detail == "checking a.landfall.test")
+            #expect(DoctorTranscript(output).check("applinks entries", in: "entitlements (")?.detail == "checking a.landfall.test")
         }
     }
 
@@ -85,7 +85,7 @@ import Testing
             #expect(entries.notes.first == "error[entitlements.malformed-plist] (line 6, column 1): the file is not a valid XML property list: "
                 + "Close tag on line 6 does not match open tag array", "\(entries.notes)")
             #expect(entries.notes.dropFirst().first == "fix: fix the XML at line 6, column 1; Xcode writes <plist version=\"1.0\"><dict>...</dict></plist>")
-            let appLinks = try #require(transcript.check("applinks: entries", in: "entitlements ("))
+            let appLinks = try #require(transcript.check("applinks entries", in: "entitlements ("))
             #expect(appLinks.symbol == "✗")
             #expect(appLinks.detail.hasSuffix("has no readable applinks: entry, so no universal link opens the app"))
             #expect(appLinks.fix == "add applinks:<your host> under Associated Domains")

@@ -62,7 +62,7 @@ import Testing
                 == "https://good.landfall.test:\(secure.port)\(path) answers 301 with Location http://good.landfall.test:\(plain.port)\(path)")
             #expect(redirect.notes.first == "1. 301 → http://good.landfall.test:\(plain.port)\(path) (https → http, another port)")
             #expect(redirect.notes.dropFirst().first
-                == "2. 301 → https://good.landfall.test:\(secure.port)\(path) (a loop: back to a URL seen before)")
+                == "2. 301 → https://good.landfall.test:\(secure.port)\(path) (http → https, another port, a loop: back to a URL seen before)")
             #expect(redirect.fix?.hasPrefix("serve the file at https://good.landfall.test:\(secure.port)\(path) itself with status 200") == true)
             // Followed only to report it, the loop stops at the hop limit.
             #expect(redirect.notes.last?.hasSuffix(". stopped after \(redirect.notes.count - 1) redirects") == true, "\(redirect.notes)")

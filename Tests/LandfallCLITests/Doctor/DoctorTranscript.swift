@@ -51,7 +51,7 @@ struct DoctorTranscript {
 
     /// Titles that hold `: ` themselves, so that the line's first `: ` is not where the
     /// detail starts.
-    static let titlesWithColons = ["applinks: entries"]
+    static let titlesWithColons: [String] = []
 
     /// Reads a run's standard output.
     init(_ output: CommandOutput) {

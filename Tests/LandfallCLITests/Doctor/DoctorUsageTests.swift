@@ -16,7 +16,7 @@ import Testing
             #"--sha256 14:6D:E9: "14:6D:E9" is 3 bytes; a SHA-256 fingerprint is 32 (64 hex digits)"#),
         (["doctor", "good.landfall.test", "--sha256", DoctorSamples.fingerprint],
             "--sha256 needs --android-package: fingerprints are checked for one package"),
-        (["doctor", "good.landfall.test", "--timeout", "0"], "--timeout must be more than 0 and at most 600 seconds, not 0.0"),
+        (["doctor", "good.landfall.test", "--timeout", "0"], "--timeout must be more than 0 and at most 600 seconds, not 0"),
     ])
     func aBadArgumentIsAUsageErrorSayingWhatToDo(arguments: [String], message: String) async {
         let output = await runLandfall(arguments)

@@ -76,7 +76,7 @@ import AppSiteAssociation
         #expect(failure.detail == #"Apple-Failure-Reason: "Redirect"; Apple-Failure-Details: "301 to https://www.example.com/.well-known/apple-app-site-association""#)
         #expect(failure.notes == ["Apple-Try-Direct: false"])
         #expect(failure.fix == "serve the file at https://example.com/.well-known/apple-app-site-association itself with status 200: "
-                + "Apple's CDN does not follow redirects; Apple's CDN retries within about a day")
+                + "Apple's CDN does not follow redirects; it retries within about a day")
         let status = try Self.check("cdn.status", in: checks)
         #expect(status.detail.hasPrefix("Apple's CDN has no copy of the file for example.com (404)"))
         #expect(status.fix != nil)
@@ -88,11 +88,11 @@ import AppSiteAssociation
         ("SSL error", "certificate for example.com"),
         ("TLS handshake failed", "certificate for example.com"),
         ("Timeout", "answer quickly"),
-        ("Not Found", "with status 200; Apple's CDN retries"),
-        ("HTTP 404", "with status 200; Apple's CDN retries"),
+        ("Not Found", "with status 200; it retries"),
+        ("HTTP 404", "with status 200; it retries"),
         ("File too large", "under 128 KB"),
         ("Invalid JSON", "serve valid JSON"),
-        ("Something new", "fix the origin (see the checks above); Apple's CDN retries within about a day"),
+        ("Something new", "fix the origin (see the checks above); it retries within about a day"),
     ])
     func eachFailureReasonGetsItsFix(_ reason: String, _ fix: String) {
         #expect(CDNChecks.fix(forFailureReason: reason, host: "example.com").contains(fix))

@@ -79,7 +79,7 @@ import Testing
         Case(name: "www. removed, then a loop",
              trail: FetchTrail(responses: [redirect(from: wwwURL, to: url), redirect(to: wwwURL)]),
              statuses: [.fail, .skip, .skip, .skip, .skip],
-             words: ["http.redirect": ["1. 301 → \(url) (removes www.)", "2. 301 → \(wwwURL) (a loop",
+             words: ["http.redirect": ["1. 301 → \(url) (removes www.)", "2. 301 → \(wwwURL) (adds www., a loop",
                                        "exempt /.well-known/ from the redirect to example.com"]]),
         Case(name: "stopped at the hop limit",
              trail: FetchTrail(responses: (0..<5).map { redirect(from: url + "?\($0)", to: url + "?\($0 + 1)") },

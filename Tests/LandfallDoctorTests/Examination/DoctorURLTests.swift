@@ -140,7 +140,7 @@ import Testing
         }
     }
 
-    @Test(.disabled("bug: DoctorPlan.urlChecks looks the file up by LinkURL.host as written (not lower-cased, unlike DoctorPlan.init), so the URL is skipped as \"GOOD.Landfall.test's apple-app-site-association was not checked\""))
+    @Test
     func aURLWithCapitalsInItsHostIsDecidedByTheTargetsFile() async throws {
         try await fixtures.withSite { server in
             let request = DoctorRequest(targets: [DoctorTarget(host: good, port: server.port)],
@@ -153,7 +153,7 @@ import Testing
         }
     }
 
-    @Test(.disabled("bug: DoctorPlan keeps a URL host's trailing dot (DoctorTarget drops it), so good.landfall.test. is examined as another host, on port 443, and decides the URL"))
+    @Test
     func aURLWithATrailingDotIsDecidedByTheTargetsFile() async throws {
         try await fixtures.withSite { server in
             let request = DoctorRequest(targets: [DoctorTarget(host: good, port: server.port)],
