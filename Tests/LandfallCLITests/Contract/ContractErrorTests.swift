@@ -53,7 +53,7 @@ import Testing
         BadContract(yaml: "routes: ROUTES\n",
                     expected: ":1: the contract has no `cases:`; list the URLs to check, each with `url:` and `opens:` or `route:`"),
         BadContract(yaml: "app: A.b\ncases:\n  - url: https://example.com/\n    opens: true\n",
-                    expected: ":1: say what to check against: `association:` (an apple-app-site-association file), `site:` (a site configuration) or `routes:` (a route table)"),
+                    expected: ":1: say what to check against: `association:` (an apple-app-site-association file), `site:` (a site configuration) or `routes:` (a route table), or run with --live"),
         BadContract(yaml: "site: SITE\nroutes: ROUTES\ncases: []\n",
                     expected: ":2: routes: give either `site:` (which generates the association files and the router) or `association:`/`routes:`, not both"),
         BadContract(yaml: "site: 42\ncases: []\n",
