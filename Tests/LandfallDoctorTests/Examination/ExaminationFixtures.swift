@@ -56,16 +56,7 @@ struct ExaminationFixtures {
         reply: @escaping @Sendable (StandInRequest) -> StandInReply = ExaminationFixtures.appleFileOnly,
         _ body: (StandInServer) async throws -> T
     ) async throws -> T {
-        let server = try await StandInServer.start(identity: try authority.issue(for: hosts), reply: reply)
-        let result: T
-        do {
-            result = try await body(server)
-        } catch {
-            try? await server.stop()
-            throw error
-        }
-        try await server.stop()
-        return result
+        try await StandInServer.with(identity: try authority.issue(for: hosts), reply: reply, body)
     }
 
     /// Network settings: `hosts` mapped to 127.0.0.1, the authority trusted, one-second timeouts.

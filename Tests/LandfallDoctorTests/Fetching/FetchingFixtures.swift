@@ -33,16 +33,7 @@ enum FetchingFixtures {
         reply: @escaping @Sendable (StandInRequest) -> StandInReply,
         _ body: (StandInServer) async throws -> T
     ) async throws -> T {
-        let server = try await StandInServer.start(identity: identity, reply: reply)
-        let result: T
-        do {
-            result = try await body(server)
-        } catch {
-            try? await server.stop()
-            throw error
-        }
-        try await server.stop()
-        return result
+        try await StandInServer.with(identity: identity, reply: reply, body)
     }
 
     /// A loopback port nothing listens on: a stand-in's, after it stopped.
