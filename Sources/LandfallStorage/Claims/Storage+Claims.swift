@@ -8,19 +8,11 @@ extension Storage {
     /// - Throws: ``StorageError`` `.claimTokenTaken` when a token is already stored or repeats
     ///   within `claims` (tokens are random: make another and try again); nothing is stored then.
     public func insert(_ claims: [PendingClaim]) async throws(StorageError) {
-        guard !claims.isEmpty else { return }
-        var seen = Set<ClaimToken>()
-        for claim in claims where !seen.insert(claim.token).inserted {
-            throw StorageError.claimTokenTaken(claim.token)
-        }
-        try await writing("storing \(claims.count) pending claim(s)") { database, _ in
-            let inserted = try await database.insertSkippingTaken(
-                into: PendingClaim.table, columns: PendingClaim.columns, key: "token", rows: claims.map(\.rowValues)
-            )
-            if let taken = claims.first(where: { !inserted.contains($0.token.rawValue) }) {
-                throw StorageError.claimTokenTaken(taken.token)
-            }
-        }
+        try await insertAllOrNone(
+            "storing \(claims.count) pending claim(s)", into: PendingClaim.table, columns: PendingClaim.columns,
+            key: "token", keys: claims.map(\.token.rawValue), rows: claims.map(\.rowValues),
+            taken: { .claimTokenTaken(claims[$0].token) }
+        )
     }
 
     /// Records the screen size the page reported for the claim with `token` (the install link

@@ -9,19 +9,11 @@ extension Storage {
     ///   within `invitations` (codes are random: make another and try again); nothing is
     ///   stored then.
     public func insert(_ invitations: [Invitation]) async throws(StorageError) {
-        guard !invitations.isEmpty else { return }
-        var seen = Set<InviteCode>()
-        for invitation in invitations where !seen.insert(invitation.code).inserted {
-            throw StorageError.inviteCodeTaken(invitation.code)
-        }
-        try await writing("storing \(invitations.count) invitation(s)") { database, _ in
-            let inserted = try await database.insertSkippingTaken(
-                into: Invitation.table, columns: Invitation.columns, key: "code", rows: invitations.map(\.rowValues)
-            )
-            if let taken = invitations.first(where: { !inserted.contains($0.code.rawValue) }) {
-                throw StorageError.inviteCodeTaken(taken.code)
-            }
-        }
+        try await insertAllOrNone(
+            "storing \(invitations.count) invitation(s)", into: Invitation.table, columns: Invitation.columns,
+            key: "code", keys: invitations.map(\.code.rawValue), rows: invitations.map(\.rowValues),
+            taken: { .inviteCodeTaken(invitations[$0].code) }
+        )
     }
 
     /// The invitation with `code`, or `nil`.
