@@ -73,12 +73,11 @@ enum RFC3339Timestamp {
         }
         let days = Int((Double(whole) / 86_400).rounded(.down))
         let secondsOfDay = whole - days * 86_400
-        let (year, month, day) = civilFromDays(days)
         func padded(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        var text = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
+        var text = UTCDay.text(daysSince1970: days) + "T"
             + "\(padded(secondsOfDay / 3600, 2)):\(padded(secondsOfDay / 60 % 60, 2)):\(padded(secondsOfDay % 60, 2))"
         if micros > 0 {
             var fraction = padded(micros, 6)
@@ -104,18 +103,5 @@ enum RFC3339Timestamp {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01.
-    private static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
