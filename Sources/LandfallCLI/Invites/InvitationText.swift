@@ -25,11 +25,7 @@ enum InvitationText {
                 [invitation.code.formatted, invitation.status(at: now).rawValue, "\(invitation.redeemed)/\(invitation.uses)",
                  invitation.expiresAt.map(KeysListCommand.text) ?? "never", url(invitation) ?? "-"]
             }
-            let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-            for (index, row) in rows.enumerated() {
-                var line = zip(row, widths).map { cell, width in cell.padding(toLength: width, withPad: " ", startingAt: 0) }
-                    .joined(separator: "  ")
-                while line.hasSuffix(" ") { line.removeLast() }
+            for (index, var line) in TextTable.lines(rows).enumerated() {
                 if index > 0, batch[batch.startIndex + index - 1].status(at: now) != .active {
                     line = style.paint(line, .dim)
                 }

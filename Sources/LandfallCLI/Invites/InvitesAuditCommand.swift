@@ -63,11 +63,7 @@ struct InvitesAuditCommand: AsyncReportingCommand {
             let rows = [["AT (UTC)", "ACTION", "CODE", "REASON", "ADDRESS"]] + entries.map { entry in
                 [Self.text(entry.at), entry.action.rawValue, Self.code(entry.code), entry.reason ?? "-", entry.addressHash ?? "-"]
             }
-            let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-            for (index, row) in rows.enumerated() {
-                var line = zip(row, widths).map { cell, width in cell.padding(toLength: width, withPad: " ", startingAt: 0) }
-                    .joined(separator: "  ")
-                while line.hasSuffix(" ") { line.removeLast() }
+            for (index, var line) in TextTable.lines(rows).enumerated() {
                 if index == 0 {
                     line = context.style.paint(line, .bold)
                 } else if [.refused, .throttled].contains(entries[index - 1].action) {

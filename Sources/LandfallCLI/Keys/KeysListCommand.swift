@@ -44,11 +44,7 @@ struct KeysListCommand: AsyncReportingCommand {
                 [key.id, key.name, key.scope.rawValue, Self.text(key.createdAt),
                  key.lastUsedAt.map(Self.text) ?? "never", key.revokedAt.map(Self.text) ?? "-"]
             }
-            let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-            for (index, row) in rows.enumerated() {
-                var line = zip(row, widths).map { cell, width in cell.padding(toLength: width, withPad: " ", startingAt: 0) }
-                    .joined(separator: "  ")
-                while line.hasSuffix(" ") { line.removeLast() }
+            for (index, var line) in TextTable.lines(rows).enumerated() {
                 if index == 0 {
                     line = style.paint(line, .bold)
                 } else if keys[index - 1].isRevoked {
