@@ -69,16 +69,7 @@ import AppSiteAssociation
         let checks = Self.run(example.body, appIDs: example.appIDs).checks
         let expectedIDs = ["file.bom", "file.json", "aasa.lint"] + (example.appIDs.isEmpty ? ["aasa.apps"] : example.appIDs.map { _ in "aasa.app-id" })
         #expect(checks.map(\.id) == expectedIDs)
-        for (id, status) in example.statuses {
-            #expect(checks.first { $0.id == id }?.status == status, "\(id)")
-        }
-        for (id, text) in example.details {
-            let detail = checks.first { $0.id == id }?.detail ?? ""
-            #expect(detail.contains(text), "\(id): \(detail)")
-        }
-        for check in checks where check.status == .fail {
-            #expect(check.fix != nil, "\(check.id) fails without a fix")
-        }
+        CheckExpectations.expect(checks, statuses: example.statuses, details: example.details)
     }
 
     @Test func lintNotesAreWrittenLikeLandfallAASAValidate() throws {
