@@ -11,8 +11,9 @@ import Testing
     }
 
     /// `landfall test <contract> --live` with the stage's network options.
-    static func live(_ contract: String, stage: DoctorStage, resolving hosts: [String]) -> [String] {
-        ["test", contract, "--live"] + stage.networkOptions(resolving: hosts)
+    static func live(_ contract: String, stage: DoctorStage, resolving hosts: [String],
+                     timeout: String = DoctorStage.timeout) -> [String] {
+        ["test", contract, "--live"] + stage.networkOptions(resolving: hosts, timeout: timeout)
     }
 
     @Test func casesPassAgainstTheFileTheHostServesNow() async throws {
@@ -65,7 +66,8 @@ import Testing
             let server = try await stage.httpsServer(for: ["good.landfall.test"]) { _ in .neverAnswer }
             let origin = "https://good.landfall.test:\(server.port)"
             let contract = try stage.file("contract.yml", Self.contract([("\(origin)/puzzle/2026-11-20", true)]))
-            let output = await runLandfall(Self.live(contract, stage: stage, resolving: ["good.landfall.test"]))
+            let output = await runLandfall(Self.live(contract, stage: stage, resolving: ["good.landfall.test"],
+                                                     timeout: DoctorStage.hangTimeout))
             let url = "\(origin)/.well-known/apple-app-site-association"
 
             #expect(output.status.rawValue == 2, "\(output.standardOutput)\(output.standardError)")

@@ -21,9 +21,12 @@ struct DoctorStage: Sendable {
     let caFile: String
     private let servers = StartedServers()
 
-    /// The timeouts every doctor run in these tests uses, in seconds: loopback answers at
-    /// once, so only a server that hangs on purpose ever waits this long.
-    static let timeout = "1"
+    /// The timeouts of a doctor run, in seconds. Loopback answers at once, but a full parallel
+    /// test run on two cores can delay a 128 KB answer past a second, so the runs that are not
+    /// about timeouts wait generously; only a server that hangs on purpose waits this long.
+    static let timeout = "30"
+    /// The timeouts of the runs that test a hanging server: short, so the suite stays fast.
+    static let hangTimeout = "1"
 
     private init() throws {
         authority = try TestCertificateAuthority()
@@ -90,16 +93,17 @@ struct DoctorStage: Sendable {
 
     /// The network options aiming a run at the stand-ins: `--resolve <host>:127.0.0.1` for
     /// each host, `--ca-file` with the stage's authority (unless `trusting` is false), and
-    /// one-second timeouts.
-    func networkOptions(resolving hosts: [String], trusting: Bool = true) -> [String] {
+    /// both timeouts (``timeout`` unless given).
+    func networkOptions(resolving hosts: [String], trusting: Bool = true, timeout: String = DoctorStage.timeout) -> [String] {
         hosts.flatMap { ["--resolve", "\($0):127.0.0.1"] }
             + (trusting ? ["--ca-file", caFile] : [])
-            + ["--connect-timeout", Self.timeout, "--timeout", Self.timeout]
+            + ["--connect-timeout", timeout, "--timeout", timeout]
     }
 
     /// `landfall doctor <arguments> <network options>`.
-    func doctor(_ arguments: [String], resolving hosts: [String], trusting: Bool = true) -> [String] {
-        ["doctor"] + arguments + networkOptions(resolving: hosts, trusting: trusting)
+    func doctor(_ arguments: [String], resolving hosts: [String], trusting: Bool = true,
+                timeout: String = DoctorStage.timeout) -> [String] {
+        ["doctor"] + arguments + networkOptions(resolving: hosts, trusting: trusting, timeout: timeout)
     }
 }
 

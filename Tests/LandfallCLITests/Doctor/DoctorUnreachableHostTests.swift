@@ -9,7 +9,8 @@ import Testing
     @Test func aServerThatNeverAnswersCouldNotBeCheckedAndNamesTheTimeout() async throws {
         try await DoctorStage.run { stage in
             let server = try await stage.httpsServer(for: ["good.landfall.test"]) { _ in .neverAnswer }
-            let output = await runLandfall(stage.doctor(["good.landfall.test:\(server.port)"], resolving: ["good.landfall.test"]))
+            let output = await runLandfall(stage.doctor(["good.landfall.test:\(server.port)"], resolving: ["good.landfall.test"],
+                                                        timeout: DoctorStage.hangTimeout))
             let transcript = DoctorTranscript(output)
             let fetch = try #require(transcript.check("Server answers", in: DoctorTranscript.appleSection))
             let url = "https://good.landfall.test:\(server.port)/.well-known/apple-app-site-association"
@@ -27,7 +28,8 @@ import Testing
     @Test func aServerThatHangsInTheHandshakeCouldNotBeChecked() async throws {
         try await DoctorStage.run { stage in
             let server = try await stage.silentServer()
-            let output = await runLandfall(stage.doctor(["good.landfall.test:\(server.port)"], resolving: ["good.landfall.test"]))
+            let output = await runLandfall(stage.doctor(["good.landfall.test:\(server.port)"], resolving: ["good.landfall.test"],
+                                                        timeout: DoctorStage.hangTimeout))
             let transcript = DoctorTranscript(output)
             let handshake = try #require(transcript.check("TLS handshake completes", in: "good.landfall.test:"))
 

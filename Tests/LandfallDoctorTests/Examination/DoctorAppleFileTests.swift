@@ -14,7 +14,7 @@ import Testing
     }
 
     func file(replying reply: @escaping @Sendable (StandInRequest) -> StandInReply,
-              responseTimeout: Double = 1) async throws -> (Result<AssociationFile, UnavailableFile>, DoctorTarget) {
+              responseTimeout: Double = 30) async throws -> (Result<AssociationFile, UnavailableFile>, DoctorTarget) {
         try await fixtures.withSite(reply: reply) { server in
             let target = DoctorTarget(host: good, port: server.port)
             let result = try await fixtures.withDoctor(responseTimeout: responseTimeout) { doctor in

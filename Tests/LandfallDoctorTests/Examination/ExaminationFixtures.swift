@@ -4,7 +4,7 @@ import LandfallDoctor
 
 /// What the examination tests share: one HTTPS stand-in answering for several host names on a
 /// loopback port (each name mapped to 127.0.0.1 the way `--resolve` does), a certificate
-/// authority the doctor trusts, short timeouts, and the files a healthy site serves.
+/// authority the doctor trusts, timeouts, and the files a healthy site serves.
 struct ExaminationFixtures {
     /// The app the stand-in's association file lists.
     static let appID = "ABCDE12345.com.example.daily"
@@ -59,10 +59,12 @@ struct ExaminationFixtures {
         try await StandInServer.with(identity: try authority.issue(for: hosts), reply: reply, body)
     }
 
-    /// Network settings: `hosts` mapped to 127.0.0.1, the authority trusted, one-second timeouts.
-    func settings(mapping hosts: [String], responseTimeout: Double = 1) -> DoctorNetworkSettings {
+    /// Network settings: `hosts` mapped to 127.0.0.1, the authority trusted, and generous
+    /// timeouts (a full parallel test run on two cores can be slow to schedule a transfer); the
+    /// tests of a hanging server pass a short `responseTimeout`.
+    func settings(mapping hosts: [String], responseTimeout: Double = 30) -> DoctorNetworkSettings {
         DoctorNetworkSettings(
-            connectTimeout: 1,
+            connectTimeout: 30,
             responseTimeout: responseTimeout,
             extraTrustRoots: [authority.certificate],
             addressOverrides: Dictionary(uniqueKeysWithValues: hosts.map { ($0, "127.0.0.1") })
@@ -72,7 +74,7 @@ struct ExaminationFixtures {
     /// Runs `body` with a doctor whose network maps `hosts` to 127.0.0.1 and trusts the authority.
     func withDoctor<T>(
         mapping hosts: [String] = [ExaminationFixtures.good],
-        responseTimeout: Double = 1,
+        responseTimeout: Double = 30,
         _ body: (Doctor) async throws -> T
     ) async throws -> T {
         let trustRoots = Doctor.trustRoots(adding: [authority.certificate])
@@ -83,7 +85,7 @@ struct ExaminationFixtures {
 
     /// Examines `request` with a doctor mapping `hosts` to 127.0.0.1.
     func examine(_ request: DoctorRequest, mapping hosts: [String] = [ExaminationFixtures.good],
-                 responseTimeout: Double = 1) async throws -> DoctorReport {
+                 responseTimeout: Double = 30) async throws -> DoctorReport {
         try await withDoctor(mapping: hosts, responseTimeout: responseTimeout) { doctor in
             await doctor.examine(request)
         }

@@ -4,16 +4,18 @@ import LandfallDoctor
 import X509
 
 /// What the network tests share: stand-in servers that are always stopped, a port nothing
-/// listens on, short timeouts, and the User-Agent the tests send.
+/// listens on, timeouts, and the User-Agent the tests send.
 enum FetchingFixtures {
     /// The User-Agent every test request sends.
     static let userAgent = "landfall-doctor-tests/1.0"
 
-    /// Settings with short timeouts (loopback answers at once) and the given overrides.
+    /// Settings with the given overrides. The default timeouts are generous: loopback answers
+    /// at once, but a full parallel test run on two cores can be slow to schedule a transfer;
+    /// the tests of a hanging server pass short ones.
     static func settings(
         overrides: [String: String] = [:],
-        connectTimeout: Double = 1,
-        responseTimeout: Double = 1,
+        connectTimeout: Double = 30,
+        responseTimeout: Double = 30,
         bodyLimit: Int = 4 * 1_048_576,
         maximumRedirectHops: Int = 5
     ) -> DoctorNetworkSettings {
