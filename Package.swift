@@ -5,6 +5,8 @@ let package = Package(
     name: "Landfall",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
+        .library(name: "LandfallJSON", targets: ["LandfallJSON"]),
+        .library(name: "LandfallWire", targets: ["LandfallWire"]),
         .library(name: "AppSiteAssociation", targets: ["AppSiteAssociation"]),
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
         .library(name: "LandfallSite", targets: ["LandfallSite"]),
@@ -21,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
@@ -38,15 +41,19 @@ let package = Package(
     ],
     targets: [
         // Pure: Foundation only, no I/O. Builds for Linux and Apple platforms.
-        .target(name: "AppSiteAssociation"),
+        // The JSON tree with source locations that every other target reads and writes JSON with.
+        .target(name: "LandfallJSON"),
+        // The values the link server writes and the app SDK reads (campaign fields, resolved links).
+        .target(name: "LandfallWire"),
+        .target(name: "AppSiteAssociation", dependencies: ["LandfallJSON"]),
         .target(name: "DeepLinkRouting"),
         // Short links as values: the link model, destination safety (open-redirect protection),
         // slugs, visitor classification, click decisions and Firebase Dynamic Links parameters.
-        .target(name: "LandfallLinks", dependencies: ["AppSiteAssociation"]),
+        .target(name: "LandfallLinks", dependencies: ["AppSiteAssociation", "LandfallJSON", "LandfallWire"]),
         // The app SDK: resolving short links, claiming deferred links and reporting opens, joined
         // to the router; its logic is pure (the network is an injected transport), with SwiftUI and
         // UIKit adapters behind `#if canImport`.
-        .target(name: "LandfallKit", dependencies: ["DeepLinkRouting"]),
+        .target(name: "LandfallKit", dependencies: ["DeepLinkRouting", "LandfallWire"]),
         // The site configuration: reading `landfall.yml`, checking it, and deriving the association
         // files, pages and embargoes from it. No I/O: it reads text and takes the time as an argument.
         .target(
@@ -54,6 +61,7 @@ let package = Package(
             dependencies: [
                 "AppSiteAssociation",
                 "DeepLinkRouting",
+                "LandfallJSON",
                 "LandfallLinks",
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -64,8 +72,10 @@ let package = Package(
             name: "LandfallStorage",
             dependencies: [
                 "LandfallLinks",
+                "LandfallWire",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -78,15 +88,14 @@ let package = Package(
         .target(
             name: "LandfallServer",
             dependencies: [
-                "AppSiteAssociation",
                 "DeepLinkRouting",
+                "LandfallJSON",
                 "LandfallSite",
                 "LandfallLinks",
                 "LandfallStorage",
+                "LandfallWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
@@ -106,6 +115,7 @@ let package = Package(
             name: "LandfallDoctor",
             dependencies: [
                 "AppSiteAssociation",
+                "LandfallJSON",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -129,11 +139,19 @@ let package = Package(
             ],
             path: "Tests/Support/DoctorStandIns"
         ),
+        // Test support for the server's tests: checks a response against `openapi/landfall.yaml`
+        // (the operation, the documented status and media type, and the body against its schema).
+        .target(
+            name: "OpenAPIContract",
+            dependencies: ["LandfallJSON", .product(name: "Yams", package: "Yams")],
+            path: "Tests/Support/OpenAPIContract"
+        ),
         // The command-line tool: the commands live in a library so tests can run them in-process.
         .target(
             name: "LandfallCLI",
             dependencies: [
                 "AppSiteAssociation",
+                "LandfallJSON",
                 "DeepLinkRouting",
                 "LandfallSite",
                 "LandfallServer",
@@ -142,6 +160,8 @@ let package = Package(
                 "LandfallDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(name: "landfall", dependencies: ["LandfallCLI"]),
@@ -149,6 +169,7 @@ let package = Package(
             name: "AppSiteAssociationTests",
             dependencies: [
                 "AppSiteAssociation",
+                "LandfallJSON",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Case files the tests read from the source tree (they are also CLI inputs).
@@ -165,6 +186,7 @@ let package = Package(
             name: "LandfallSiteTests",
             dependencies: [
                 "LandfallSite",
+                "LandfallJSON",
                 "AppSiteAssociation",
                 "DeepLinkRouting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -174,6 +196,8 @@ let package = Package(
             name: "LandfallLinksTests",
             dependencies: [
                 "LandfallLinks",
+                "LandfallJSON",
+                "LandfallWire",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -182,23 +206,33 @@ let package = Package(
             dependencies: [
                 "LandfallKit",
                 "DeepLinkRouting",
+                "LandfallWire",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "LandfallStorageTests",
-            dependencies: ["LandfallStorage", "LandfallLinks", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "LandfallStorage",
+                "LandfallLinks",
+                "LandfallJSON",
+                "LandfallWire",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "LandfallServerTests",
             dependencies: [
                 "LandfallServer",
                 "LandfallSite",
+                "LandfallJSON",
                 "LandfallLinks",
                 "LandfallStorage",
                 "LandfallKit",
+                "LandfallWire",
                 "DeepLinkRouting",
                 "AppSiteAssociation",
+                "OpenAPIContract",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -209,6 +243,7 @@ let package = Package(
             name: "LandfallDoctorTests",
             dependencies: [
                 "LandfallDoctor",
+                "LandfallJSON",
                 "AppSiteAssociation",
                 "DoctorStandIns",
                 .product(name: "X509", package: "swift-certificates"),
@@ -223,6 +258,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "OpenAPIContractTests", dependencies: ["OpenAPIContract", "LandfallJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,11 +7,20 @@
 #
 #   Benchmarks/AssociationEndpoint/run.sh              # from anywhere; about 2.5 minutes
 #   DURATION=5s Benchmarks/AssociationEndpoint/run.sh  # shorter runs (not for RESULTS.md)
+#   BASELINE=/path/to/landfall Benchmarks/AssociationEndpoint/run.sh  # before/after; about 3 minutes
+#   LANDFALL_BIN=/path/to/landfall DURATION=3s WARMUP=1s NO_RESULTS=1 Benchmarks/AssociationEndpoint/run.sh
+#                                                      # that binary, not built; nothing appended
 #
 # It builds `landfall` (in the repository root) and `bare-server` (here) in release, starts
 # both on 127.0.0.1, checks that they send the same body, warms both up, then runs
 # `wrk -t2 -c64 -d15s --latency` against each in turn: bare, landfall, bare, landfall. Every
 # run is bounded by wrk's duration (and `timeout`); both servers are stopped on exit.
+# With BASELINE (another landfall binary, such as a build of the commit before a change), that
+# binary runs too, as a third server (port BASELINE_PORT, its own data directory), and is
+# measured in the same rotation with the same settings: bare, landfall, baseline, bare, ...;
+# the results add its req/s, p99 and ratio to bare, and landfall's ratio to it (after/before).
+# LANDFALL_BIN measures that binary as landfall instead of building the sources; NO_RESULTS
+# appends nothing to RESULTS.md.
 # Needs wrk (apt-get install wrk) and curl.
 set -euo pipefail
 
@@ -24,6 +33,7 @@ connections=64
 rounds=2
 bare_port="${BARE_PORT:-18091}"
 landfall_port="${LANDFALL_PORT:-18092}"
+baseline_port="${BASELINE_PORT:-18095}"
 path="/.well-known/apple-app-site-association"
 host_header="Host: daily.example.com"
 
@@ -33,10 +43,21 @@ done
 
 load_at_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 
+servers=(bare landfall)
+if [ -n "${BASELINE:-}" ]; then
+    [ -x "$BASELINE" ] || { echo "error: BASELINE=$BASELINE is not an executable" >&2; exit 1; }
+    servers+=(baseline)
+fi
+
 echo "== build (release)"
-(cd "$root" && swift build -c release --product landfall </dev/null)
+if [ -n "${LANDFALL_BIN:-}" ]; then
+    [ -x "$LANDFALL_BIN" ] || { echo "error: LANDFALL_BIN=$LANDFALL_BIN is not an executable" >&2; exit 1; }
+    landfall_binary="$LANDFALL_BIN"
+else
+    (cd "$root" && swift build -c release --product landfall </dev/null)
+    landfall_binary="$root/.build/release/landfall"
+fi
 (cd "$here" && swift build -c release --product bare-server </dev/null)
-landfall_binary="$root/.build/release/landfall"
 bare_binary="$here/.build/release/bare-server"
 
 work="$(mktemp -d)"
@@ -50,7 +71,7 @@ stop_servers() {
 }
 trap stop_servers EXIT
 
-echo "== start both servers on 127.0.0.1"
+echo "== start both servers on 127.0.0.1${BASELINE:+ (and the baseline)}"
 declare -A pid_of
 "$bare_binary" "$bare_port" >"$work/bare.log" 2>&1 &
 pids+=($!)
@@ -59,10 +80,21 @@ pid_of[bare]=$!
 "$landfall_binary" serve --port "$landfall_port" --data-dir "$work/landfall-data" >"$work/landfall.log" 2>&1 &
 pids+=($!)
 pid_of[landfall]=$!
+if [ -n "${BASELINE:-}" ]; then
+    "$BASELINE" serve --port "$baseline_port" --data-dir "$work/baseline-data" >"$work/baseline.log" 2>&1 &
+    pids+=($!)
+    pid_of[baseline]=$!
+fi
 
-url_of() { if [ "$1" = bare ]; then echo "http://127.0.0.1:$bare_port$path"; else echo "http://127.0.0.1:$landfall_port$path"; fi; }
+url_of() {
+    case "$1" in
+        bare) echo "http://127.0.0.1:$bare_port$path" ;;
+        landfall) echo "http://127.0.0.1:$landfall_port$path" ;;
+        baseline) echo "http://127.0.0.1:$baseline_port$path" ;;
+    esac
+}
 
-for server in bare landfall; do
+for server in "${servers[@]}"; do
     ready=""
     for _ in $(seq 1 150); do
         if curl -sf -o /dev/null -H "$host_header" "$(url_of "$server")"; then ready=yes; break; fi
@@ -85,7 +117,18 @@ fi
 body_bytes="$(wc -c <"$work/landfall.body" | tr -d ' ')"
 bare_response_bytes="$(curl -s -i -H "$host_header" "$(url_of bare)" | wc -c | tr -d ' ')"
 landfall_response_bytes="$(curl -s -i -H "$host_header" "$(url_of landfall)" | wc -c | tr -d ' ')"
-echo "same $body_bytes-byte body; whole responses: bare $bare_response_bytes bytes, landfall $landfall_response_bytes bytes"
+baseline_bytes_note=""
+if [ -n "${BASELINE:-}" ]; then
+    curl -s -H "$host_header" "$(url_of baseline)" >"$work/baseline.body"
+    if ! cmp -s "$work/bare.body" "$work/baseline.body"; then
+        echo "error: the baseline sends another body than the bare handler" >&2
+        diff "$work/bare.body" "$work/baseline.body" >&2 || true
+        exit 1
+    fi
+    baseline_response_bytes="$(curl -s -i -H "$host_header" "$(url_of baseline)" | wc -c | tr -d ' ')"
+    baseline_bytes_note=", baseline $baseline_response_bytes bytes"
+fi
+echo "same $body_bytes-byte body; whole responses: bare $bare_response_bytes bytes, landfall $landfall_response_bytes bytes$baseline_bytes_note"
 
 wrk_run() { # server seconds output
     timeout 120 wrk -t"$threads" -c"$connections" -d"$2" --latency -H "$host_header" "$(url_of "$1")" >"$3"
@@ -107,15 +150,16 @@ requests_of() { awk '/ requests in / { print $1 }' "$1"; }
 errors_of() { awk '/Socket errors|Non-2xx/ { $1 = $1; printf "%s; ", $0 }' "$1"; }
 
 echo "== warm up ($warmup each)"
-wrk_run bare "$warmup" "$work/warmup-bare.txt"
-wrk_run landfall "$warmup" "$work/warmup-landfall.txt"
+for server in "${servers[@]}"; do
+    wrk_run "$server" "$warmup" "$work/warmup-$server.txt"
+done
 
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
 declare -A rps p99 cpu_us
 ticks_per_second="$(getconf CLK_TCK)"
 rows=""
 for round in $(seq 1 "$rounds"); do
-    for server in bare landfall; do
+    for server in "${servers[@]}"; do
         echo "== round $round: $server ($duration)"
         report="$work/$server-$round.txt"
         ticks_before="$(cpu_ticks "${pid_of[$server]}")"
@@ -157,8 +201,39 @@ echo
 echo "bare handler: $bare_mean req/s (mean of $rounds rounds), worst p99 $(worst_p99 bare) ms"
 echo "landfall:     $landfall_mean req/s (mean of $rounds rounds), worst p99 $(worst_p99 landfall) ms"
 echo "ratio:        $ratio % (target >= 90 %: $verdict); per round ${round_ratios%, }"
+if [ -n "${BASELINE:-}" ]; then
+    baseline_mean="$(mean baseline)"
+    baseline_ratio="$(awk -v l="$baseline_mean" -v b="$bare_mean" 'BEGIN { printf "%.1f", 100 * l / b }')"
+    after_before="$(awk -v l="$landfall_mean" -v b="$baseline_mean" 'BEGIN { printf "%.1f", 100 * l / b }')"
+    after_before_rounds=""
+    for round in $(seq 1 "$rounds"); do
+        after_before_rounds+="$(awk -v l="${rps[landfall-$round]}" -v b="${rps[baseline-$round]}" 'BEGIN { printf "%.1f %%", 100 * l / b }') (round $round), "
+    done
+    echo "baseline:     $baseline_mean req/s (mean of $rounds rounds), worst p99 $(worst_p99 baseline) ms; $baseline_ratio % of the bare handler"
+    echo "after/before: landfall $after_before % of the baseline's req/s; per round ${after_before_rounds%, }"
+fi
 
-if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+if [ -n "${NO_RESULTS:-}" ]; then
+    echo "NO_RESULTS is set: nothing appended to RESULTS.md"
+    exit 0
+fi
+
+# What a binary was built from: the commit of the checkout its folder is in, if any.
+built_from() { # binary
+    local folder
+    folder="$(cd "$(dirname "$1")" && pwd)"
+    if git -C "$folder" rev-parse --git-dir >/dev/null 2>&1; then
+        local described="\`$(git -C "$folder" rev-parse --short HEAD)\`"
+        git -C "$folder" diff --quiet HEAD -- ':/Sources' ':/Package.swift' || described+=" with uncommitted changes in Sources/ or Package.swift"
+        echo "$described"
+    else
+        echo "a build outside git"
+    fi
+}
+
+if [ -n "${LANDFALL_BIN:-}" ]; then
+    code="$(built_from "$LANDFALL_BIN") (the binary \`$LANDFALL_BIN\`, LANDFALL_BIN)"
+elif git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
     code="\`$(git -C "$root" rev-parse --short HEAD)\`"
     git -C "$root" diff --quiet HEAD -- Sources Package.swift || code+=" with uncommitted changes in Sources/ or Package.swift"
 else
@@ -199,12 +274,15 @@ fi
     echo "## $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo
     echo "- Code: landfall at $code, release build; $(swift --version 2>/dev/null | head -1)."
-    echo "- Machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), $(uname -r); wrk and both servers on the same 2 cores."
+    echo "- Machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), $(uname -r); wrk and $([ -n "${BASELINE:-}" ] && echo "all three" || echo both) servers on the same 2 cores."
     echo "- Load average (1, 5, 15 min): $load_at_start before the build (the machine's own load); $load_before after the warm-up and $load_after at the end (the benchmark itself keeps both cores busy)."
     echo "- Responses: the same $body_bytes-byte body; $bare_response_bytes bytes in all from the bare handler, $landfall_response_bytes from landfall (its extra headers)."
     echo "- Commands: \`Benchmarks/AssociationEndpoint/run.sh\`, which runs, after a $warmup warm-up of each,"
     echo "  \`wrk -t$threads -c$connections -d$duration --latency -H '$host_header' http://127.0.0.1:PORT$path\`"
     echo "  against bare-server (\`bare-server $bare_port\`) and landfall (\`landfall serve --port $landfall_port --data-dir TMP\`) in turn, $rounds rounds."
+    if [ -n "${BASELINE:-}" ]; then
+        echo "- Baseline (before): landfall at $(built_from "$BASELINE") (the binary \`$BASELINE\`, BASELINE), as a third server (\`landfall serve --port $baseline_port --data-dir TMP\`) in the same rotation: bare, landfall, baseline; its whole response is $baseline_response_bytes bytes."
+    fi
     echo "- landfall logged $request_lines request lines (warm-up included)."
     echo
     echo "| round | server | req/s | p99 (ms) | server CPU per request (µs) | wrk errors |"
@@ -213,5 +291,10 @@ fi
     echo
     echo "**bare handler $bare_mean req/s, landfall $landfall_mean req/s (means of $rounds rounds): $ratio %** — target ≥ 90 %: **$verdict**."
     echo "Per round: ${round_ratios%, }. Worst p99: bare $(worst_p99 bare) ms, landfall $(worst_p99 landfall) ms."
+    if [ -n "${BASELINE:-}" ]; then
+        echo
+        echo "**Baseline (before) $baseline_mean req/s: $baseline_ratio % of bare; landfall (after) $landfall_mean req/s: $after_before % of the baseline** (after/before)."
+        echo "Per round: ${after_before_rounds%, }. Worst p99: baseline $(worst_p99 baseline) ms."
+    fi
 } >>"$results"
 echo "appended to $results"

@@ -12,6 +12,9 @@
 #   Benchmarks/ShortLinkRedirect/run.sh                    # from anywhere; about 6 minutes once built
 #   DURATION=5s WARMUP=2s Benchmarks/ShortLinkRedirect/run.sh   # shorter runs (not for RESULTS.md)
 #   COUNTS=1000 NO_RESULTS=1 Benchmarks/ShortLinkRedirect/run.sh # one size, nothing appended
+#   BASELINE=/path/to/landfall Benchmarks/ShortLinkRedirect/run.sh  # before/after; about 9 minutes
+#   LANDFALL_BIN=/path/to/landfall COUNTS=1000 DURATION=3s WARMUP=1s NO_RESULTS=1 Benchmarks/ShortLinkRedirect/run.sh
+#                                                               # that binary, not built from the sources
 #
 # It builds `bare-server`, `seed-links` and `landfall` in release with this package's own build
 # folder (`landfall` through the path dependency on the checkout: the current sources, without
@@ -31,6 +34,13 @@
 #     clicks stored must equal the 302s it answered (its /metrics count before, plus every
 #     response wrk got during that run).
 # Every wrk run is bounded by its duration and `timeout`; both servers are stopped on exit.
+# With BASELINE (another landfall binary, such as a build of the commit before a change), that
+# binary runs too for each count, as a third server (port BASELINE_PORT) on its own copy of the
+# same seeded data (made by this checkout's seed-links: the baseline must read that schema), and
+# is measured in the same rotation with the same settings (bare, landfall, baseline, ...); the
+# results add its req/s, p99 and memory, its ratio to bare, and landfall's ratio to it
+# (after/before). It is stopped after the measured runs: the click and SIGTERM checks are
+# landfall's alone. LANDFALL_BIN measures that binary as landfall instead of building it.
 # Needs wrk, curl and sqlite3 (apt-get install wrk curl sqlite3).
 set -euo pipefail
 
@@ -48,6 +58,7 @@ connections=64
 rounds=2
 bare_port="${BARE_PORT:-18093}"
 landfall_port="${LANDFALL_PORT:-18094}"
+baseline_port="${BASELINE_PORT:-18096}"
 link_host="go.daily.example.com"
 target="https://daily.example.com/puzzle/2026-11-20"
 user_agent="Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15"
@@ -58,6 +69,16 @@ sigterm_after=5  # seconds into it when landfall gets SIGTERM
 for tool in wrk curl sqlite3 timeout; do
     command -v "$tool" >/dev/null || { echo "error: $tool is not installed (apt-get install $tool)" >&2; exit 1; }
 done
+
+servers=(bare landfall)
+if [ -n "${BASELINE:-}" ]; then
+    [ -x "$BASELINE" ] || { echo "error: BASELINE=$BASELINE is not an executable" >&2; exit 1; }
+    servers+=(baseline)
+fi
+if [ -n "${LANDFALL_BIN:-}" ] && [ ! -x "$LANDFALL_BIN" ]; then
+    echo "error: LANDFALL_BIN=$LANDFALL_BIN is not an executable" >&2
+    exit 1
+fi
 
 load_at_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 
@@ -73,16 +94,18 @@ build() { # swift build arguments
     exit 1
 }
 build
-build --product landfall
+[ -n "${LANDFALL_BIN:-}" ] || build --product landfall
 bin="$here/.build/release"
+landfall_binary="${LANDFALL_BIN:-$bin/landfall}"
 schema_version="$("$bin/seed-links" --schema-version)"
 
 work="$(mktemp -d)"
 bare_pid=""
 landfall_pid=""
+baseline_pid=""
 wrk_pid=""
 stop_servers() {
-    for pid in "$wrk_pid" "$landfall_pid" "$bare_pid"; do
+    for pid in "$wrk_pid" "$landfall_pid" "$baseline_pid" "$bare_pid"; do
         [ -n "$pid" ] || continue
         kill "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
@@ -101,7 +124,7 @@ wait_until_answers() { # name url log
     exit 1
 }
 
-port_of() { if [ "$1" = bare ]; then echo "$bare_port"; else echo "$landfall_port"; fi; }
+port_of() { case "$1" in bare) echo "$bare_port" ;; landfall) echo "$landfall_port" ;; baseline) echo "$baseline_port" ;; esac; }
 
 # "STATUS LOCATION" of a desktop browser's GET of /SLUG.
 redirect_of() { # server slug
@@ -192,19 +215,29 @@ for count in $counts; do
 
     echo "== N = $count: start landfall on 127.0.0.1:$landfall_port"
     log="$work/landfall-$count.log"
-    "$bin/landfall" serve --data-dir "$data" --port "$landfall_port" --rate-limit 0 --log-level warning >"$log" 2>&1 &
+    "$landfall_binary" serve --data-dir "$data" --port "$landfall_port" --rate-limit 0 --log-level warning >"$log" 2>&1 &
     landfall_pid=$!
     wait_until_answers landfall "http://127.0.0.1:$landfall_port/ready" "$log"
     rss_idle="$(memory_of "$landfall_pid" VmRSS)"
+    baseline_log="$work/baseline-$count.log"
+    if [ -n "${BASELINE:-}" ]; then
+        echo "== N = $count: start the baseline on 127.0.0.1:$baseline_port"
+        cp -r "$seeded" "$work/baseline-data-$count"
+        "$BASELINE" serve --data-dir "$work/baseline-data-$count" --port "$baseline_port" --rate-limit 0 --log-level warning >"$baseline_log" 2>&1 &
+        baseline_pid=$!
+        wait_until_answers baseline "http://127.0.0.1:$baseline_port/ready" "$baseline_log"
+    fi
 
     checks=0
-    for server in bare landfall; do
+    for server in "${servers[@]}"; do
         for slug in "$hot_slug" "$last_slug"; do
             answer="$(redirect_of "$server" "$slug")"
             [ "$server" = landfall ] && checks=$((checks + 1))
             if [ "$answer" != "302 $target" ]; then
-                echo "error: $server answered '$answer' for /$slug, not '302 $target'; landfall's log:" >&2
-                cat "$log" >&2
+                server_log="$log"
+                [ "$server" = baseline ] && server_log="$baseline_log"
+                echo "error: $server answered '$answer' for /$slug, not '302 $target'; $([ "$server" = baseline ] && echo "the baseline" || echo "landfall")'s log:" >&2
+                cat "$server_log" >&2
                 exit 1
             fi
         done
@@ -212,23 +245,29 @@ for count in $counts; do
     bare_bytes="$(curl -s -i -H "Host: $link_host" -H "User-Agent: $user_agent" "http://127.0.0.1:$bare_port/$hot_slug" | wc -c | tr -d ' ')"
     landfall_bytes="$(curl -s -i -H "Host: $link_host" -H "User-Agent: $user_agent" "http://127.0.0.1:$landfall_port/$hot_slug" | wc -c | tr -d ' ')"
     checks=$((checks + 1))
-    echo "both answer 302 to $target; whole responses: bare $bare_bytes bytes, landfall $landfall_bytes bytes"
+    baseline_bytes_note=""
+    if [ -n "${BASELINE:-}" ]; then
+        baseline_bytes="$(curl -s -i -H "Host: $link_host" -H "User-Agent: $user_agent" "http://127.0.0.1:$baseline_port/$hot_slug" | wc -c | tr -d ' ')"
+        baseline_bytes_note=", baseline $baseline_bytes bytes"
+    fi
+    echo "$([ -n "${BASELINE:-}" ] && echo "all three" || echo both) answer 302 to $target; whole responses: bare $bare_bytes bytes, landfall $landfall_bytes bytes$baseline_bytes_note"
 
     echo "== N = $count: warm up ($warmup each)"
     landfall_requests=0
-    wrk_run bare "$warmup" "$work/warmup-bare-$count.txt" "$spread"
-    wrk_run landfall "$warmup" "$work/warmup-landfall-$count.txt" "$spread"
+    for server in "${servers[@]}"; do
+        wrk_run "$server" "$warmup" "$work/warmup-$server-$count.txt" "$spread"
+    done
     landfall_requests=$((landfall_requests + $(requests_of "$work/warmup-landfall-$count.txt")))
 
     [ -n "$load_before" ] || load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
     rows=""
     runs=""
     for round in hot $(seq 1 "$rounds"); do
-        for server in bare landfall; do
+        for server in "${servers[@]}"; do
             if [ "$round" = hot ]; then mode=hot; label="hot /$hot_slug"; else mode="$spread"; label="$round"; fi
             echo "== N = $count, round $label: $server ($duration)"
             report="$work/$server-$count-$round.txt"
-            pid="$bare_pid"; [ "$server" = landfall ] && pid="$landfall_pid"
+            case "$server" in bare) pid="$bare_pid" ;; landfall) pid="$landfall_pid" ;; baseline) pid="$baseline_pid" ;; esac
             ticks_before="$(cpu_ticks "$pid")"
             wrk_run "$server" "$duration" "$report" "$mode"
             ticks_after="$(cpu_ticks "$pid")"
@@ -259,6 +298,22 @@ for count in $counts; do
     ratio="$(percent "$landfall_mean" "$bare_mean")"
     hot_ratio="$(percent "$landfall_hot" "$bare_hot")"
     figure[landfall-$count]="$landfall_mean"
+    baseline_line=""
+    if [ -n "${BASELINE:-}" ]; then
+        # The baseline against bare and landfall against the baseline (after/before); then it stops.
+        baseline_mean="$(awk '$1 == "baseline" && $2 != "hot" { print $3 }' <<<"$runs" | mean_of)"
+        baseline_p99="$(awk '$1 == "baseline" && $2 != "hot" { print $4 }' <<<"$runs" | max_of)"
+        baseline_hot="$(awk '$1 == "baseline" && $2 == "hot" { printf "%.0f", $3 }' <<<"$runs")"
+        after_before="$(percent "$landfall_mean" "$baseline_mean")"
+        hot_after_before="$(percent "$landfall_hot" "$baseline_hot")"
+        baseline_rss="$(memory_of "$baseline_pid" VmRSS)"
+        baseline_hwm="$(memory_of "$baseline_pid" VmHWM)"
+        kill "$baseline_pid" 2>/dev/null || true
+        wait "$baseline_pid" 2>/dev/null || true
+        baseline_pid=""
+        baseline_line="- **Baseline (before): random slugs $baseline_mean req/s, $(percent "$baseline_mean" "$bare_mean") % of bare, worst p99 $baseline_p99 ms; landfall (after) against it: $after_before %** (after/before). Hot slug: baseline $baseline_hot req/s, landfall $hot_after_before % of it. Baseline VmRSS $baseline_rss MB, VmHWM $baseline_hwm MB after the measured runs; its whole response $baseline_bytes bytes.
+"
+    fi
 
     # The flush every second: how long after the last run every answered redirect is stored
     # (at most 60 s; the clicks buffered meanwhile, from /metrics and the database).
@@ -306,6 +361,9 @@ for count in $counts; do
     echo
     echo "N = $count: bare $bare_mean req/s, landfall $landfall_mean req/s: $ratio % (target >= 75 %); worst p99 bare $bare_p99 ms, landfall $landfall_p99 ms (target < 10 ms)"
     echo "N = $count: hot slug: bare $bare_hot req/s, landfall $landfall_hot req/s: $hot_ratio %"
+    if [ -n "${BASELINE:-}" ]; then
+        echo "N = $count: baseline $baseline_mean req/s ($(percent "$baseline_mean" "$bare_mean") % of bare), worst p99 $baseline_p99 ms; after/before: landfall $after_before % of the baseline (hot slug $hot_after_before %); baseline VmRSS $baseline_rss MB, VmHWM $baseline_hwm MB"
+    fi
     echo "N = $count: landfall VmRSS $rss MB, VmHWM $hwm MB after the runs ($rss_load MB under load at SIGTERM; $rss_idle MB idle at start)"
     echo "N = $count: 302s answered $answered_302 ($answered_any short-link answers in all, $sent requests completed by wrk and curl); stored when the last run ended $stored_at_end; $idle_verdict ($stored_idle)"
     echo "N = $count: after SIGTERM under load: stored $stored_final (links.click_count sum $stored_per_link), answered $answered_302 + $sigterm_answered = $expected_final: $clicks_verdict; landfall exited with status $landfall_status ${stop_seconds}s after SIGTERM"
@@ -315,7 +373,7 @@ for count in $counts; do
 ### $store links stored, $asked asked
 
 - Data: $seed_report (seed-links, cached per count and schema version); the SQLite file is $database_mb MB.
-- Responses: both servers answered 302 with \`Location: $target\` for /$hot_slug and /$last_slug (curl, before measuring); whole responses $bare_bytes bytes (bare) and $landfall_bytes bytes (landfall: \`Server\`, \`X-Request-ID\`).
+- Responses: $([ -n "${BASELINE:-}" ] && echo "all three" || echo both) servers answered 302 with \`Location: $target\` for /$hot_slug and /$last_slug (curl, before measuring); whole responses $bare_bytes bytes (bare) and $landfall_bytes bytes (landfall: \`Server\`, \`X-Request-ID\`).
 
 | round | server | req/s | p99 (ms) | server CPU per request (µs) | wrk errors (4xx/5xx, socket) |
 | --- | --- | ---: | ---: | ---: | --- |
@@ -323,7 +381,7 @@ $rows
 - **Random slugs: bare $bare_mean req/s, landfall $landfall_mean req/s (means of $rounds rounds): $ratio %** — target ≥ 75 %: **$(awk -v r="$ratio" 'BEGIN { print (r >= 75 ? "met" : "missed") }')**.
   Worst p99: bare $bare_p99 ms, **landfall $landfall_p99 ms** — target < 10 ms: **$(awk -v p="$landfall_p99" 'BEGIN { print (p < 10 ? "met" : "missed") }')**.
 - Hot slug /$hot_slug: bare $bare_hot req/s, landfall $landfall_hot req/s: $hot_ratio %; landfall p99 $landfall_hot_p99 ms.
-- **landfall memory: VmRSS $rss MB, VmHWM $hwm MB** after the measured runs ($rss_idle MB at start, $rss_load MB under load when SIGTERM came).
+$baseline_line- **landfall memory: VmRSS $rss MB, VmHWM $hwm MB** after the measured runs ($rss_idle MB at start, $rss_load MB under load when SIGTERM came).
 - Clicks: landfall counted $answered_302 short-link 302s in /metrics ($answered_any short-link answers of any status; wrk and curl completed $sent requests, the difference being requests in flight when a wrk run ended). When the last run ended $stored_at_end were stored; **$idle_verdict** ($stored_idle).
 - **SIGTERM under load** (wrk ${sigterm_run} s, SIGTERM after ${sigterm_after} s): wrk got $sigterm_answered responses (then ${sigterm_errors:-no socket errors}); landfall exited with status $landfall_status ${stop_seconds} s after the signal; **stored $stored_final clicks (click_counts; links.click_count sums to $stored_per_link) against $answered_302 + $sigterm_answered = $expected_final answered: $clicks_verdict**.
 - landfall logged $log_lines lines at warning or above (\`--log-level warning\`; a failed click flush would be an error).
@@ -345,7 +403,22 @@ if [ -n "${NO_RESULTS:-}" ]; then
     exit 0
 fi
 
-if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+# What a binary was built from: the commit of the checkout its folder is in, if any.
+built_from() { # binary
+    local folder
+    folder="$(cd "$(dirname "$1")" && pwd)"
+    if git -C "$folder" rev-parse --git-dir >/dev/null 2>&1; then
+        local described="\`$(git -C "$folder" rev-parse --short HEAD)\`"
+        git -C "$folder" diff --quiet HEAD -- ':/Sources' ':/Package.swift' || described+=" with uncommitted changes in Sources/ or Package.swift"
+        echo "$described"
+    else
+        echo "a build outside git"
+    fi
+}
+
+if [ -n "${LANDFALL_BIN:-}" ]; then
+    code="$(built_from "$LANDFALL_BIN") (the binary \`$LANDFALL_BIN\`, LANDFALL_BIN)"
+elif git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
     code="\`$(git -C "$root" rev-parse --short HEAD)\`"
     git -C "$root" diff --quiet HEAD -- Sources Package.swift || code+=" with uncommitted changes in Sources/ or Package.swift"
 else
@@ -393,11 +466,14 @@ fi
     echo "## $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo
     echo "- Code: landfall at $code, release build; $(swift --version 2>/dev/null | head -1)."
-    echo "- Machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), $(free -g | awk '/^Mem:/ { print $2 }') GB, $(uname -r); wrk and both servers on the same 2 cores."
+    echo "- Machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), $(free -g | awk '/^Mem:/ { print $2 }') GB, $(uname -r); wrk and $([ -n "${BASELINE:-}" ] && echo "all three" || echo both) servers on the same 2 cores."
     echo "- Load average (1, 5, 15 min): $load_at_start before the build (the machine's own load); $load_before after the first warm-up and $load_after at the end (the benchmark itself keeps both cores busy)."
     echo "- Command: \`Benchmarks/ShortLinkRedirect/run.sh\`: for each count, after a $warmup warm-up of each server,"
     echo "  \`wrk -t$threads -c$connections -d$duration --latency -H 'Host: $link_host' -H 'User-Agent: $user_agent' -s random-slug.lua http://127.0.0.1:PORT -- N\`"
     echo "  against bare-server (\`bare-server $bare_port\`) and landfall (\`landfall serve --data-dir COPY --port $landfall_port --rate-limit 0 --log-level warning\`) in turn, once each on \`/$hot_slug\` (no script), then $rounds rounds with random slugs."
+    if [ -n "${BASELINE:-}" ]; then
+        echo "- Baseline (before): landfall at $(built_from "$BASELINE") (the binary \`$BASELINE\`, BASELINE), as a third server (\`landfall serve --data-dir COPY --port $baseline_port --rate-limit 0 --log-level warning\`, on its own copy of the seeded data) in the same rotation: bare, landfall, baseline; stopped after the measured runs (the click and SIGTERM checks are landfall's)."
+    fi
     printf '%s' "$sections"
     if [ -n "$scaling" ]; then
         echo

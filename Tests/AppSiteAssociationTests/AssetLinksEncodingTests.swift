@@ -1,3 +1,4 @@
+import LandfallJSON
 import Testing
 import PropertyBased
 import AppSiteAssociation

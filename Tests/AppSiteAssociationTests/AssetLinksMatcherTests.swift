@@ -209,7 +209,9 @@ import AppSiteAssociation
 
     // MARK: The documented example
 
-    static let documented = try! AssetLinksFile(json: AssetLinksFixtures.android15)
+    static var documented: AssetLinksFile {
+        get throws { try AssetLinksFile(json: AssetLinksFixtures.android15) }
+    }
 
     @Test(arguments: [
         ("https://example.com/anything?dl=abc", MatchDecision.Outcome.match, 0),

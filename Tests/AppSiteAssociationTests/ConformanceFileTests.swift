@@ -2,24 +2,33 @@ import Foundation
 import Testing
 import AppSiteAssociation
 
-/// The shared conformance cases: what iOS (often Apple's own `swcutil`) decides.
+/// The conformance cases of `Tests/Fixtures/conformance/aasa-matching.json`: what iOS (often
+/// Apple's own `swcutil`) decides.
 @Suite struct ConformanceFileTests {
-    static let suite: ConformanceSuite = {
+    /// The case file, or why it could not be read: a missing or broken file fails
+    /// ``theConformanceFileIsReadAndHasCases()`` with its path instead of stopping the run.
+    static let loaded = Result(catching: load)
+
+    static func load() throws(FixtureError) -> ConformanceSuite {
+        let file = TestResources.conformanceFile
+        let bytes = try TestResources.read(file)
         do {
-            return try ConformanceSuite(json: try Data(contentsOf: TestResources.sharedConformanceFile))
+            return try ConformanceSuite(json: bytes)
         } catch {
-            fatalError("cannot read \(TestResources.sharedConformanceFile.path): \(error)")
+            throw FixtureError(path: file.path, reason: "not a case file: \(error)")
         }
-    }()
+    }
 
-    static var results: [ConformanceSuite.Result] { suite.run() }
+    /// Every case's result; none when the file could not be read.
+    static var results: [ConformanceSuite.Result] { (try? loaded.get().run()) ?? [] }
 
-    @Test func theSharedCaseFileHasCases() {
-        #expect(Self.suite.cases.count >= 37)
+    @Test func theConformanceFileIsReadAndHasCases() throws {
+        let suite = try Self.loaded.get()
+        #expect(suite.cases.count >= 37)
     }
 
     @Test(arguments: results)
-    func everySharedCaseGetsTheDecisionIOSMakes(_ result: ConformanceSuite.Result) {
+    func everyConformanceCaseGetsTheDecisionIOSMakes(_ result: ConformanceSuite.Result) {
         #expect(result.actual == result.expected, "\(result.caseName) for \(result.appID):\n\(result.explanation.joined(separator: "\n"))")
     }
 }

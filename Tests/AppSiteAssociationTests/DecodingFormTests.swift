@@ -1,3 +1,4 @@
+import LandfallJSON
 import Testing
 import AppSiteAssociation
 
@@ -5,7 +6,7 @@ import AppSiteAssociation
 @Suite struct DecodingFormTests {
     static let app = "ABCDE12345.com.example.app"
 
-    /// The overview file of aasa-semantics.md, as written there.
+    /// The overview file of the DocC article `HowIOSReadsTheFile.md`, as written there.
     static let overviewFile = TestResources.semanticsExample
 
     @Test func theModernOverviewFileDecodesEveryKey() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallJSON
 import Testing
 import AppSiteAssociation
 

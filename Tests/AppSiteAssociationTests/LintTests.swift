@@ -1,10 +1,11 @@
+import LandfallJSON
 import Testing
 @testable import AppSiteAssociation
 
 @Suite struct AssociationLintTests {
     typealias F = LintFixtures
 
-    /// The example from `aasa-semantics.md`: every modern feature, used correctly.
+    /// The example from `HowIOSReadsTheFile.md`: every modern feature, used correctly.
     static let semanticsExample = TestResources.semanticsExample
 
     static let cleanFiles: [String] = [

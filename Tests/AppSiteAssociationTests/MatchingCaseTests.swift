@@ -1,4 +1,5 @@
 import Foundation
+import LandfallJSON
 import Testing
 import AppSiteAssociation
 
@@ -58,7 +59,7 @@ import AppSiteAssociation
     }
 
     @Test func theConformanceRunnerReadsTheSameFileAndAgrees() throws {
-        let suite = try ConformanceSuite(json: try Data(contentsOf: MatchingCaseTable.fileURL))
+        let suite = try ConformanceSuite(json: try TestResources.read(MatchingCaseTable.fileURL))
         let results = suite.run()
         #expect(suite.cases.count == (try MatchingCaseTable.loaded.get().caseCount))
         #expect(results.count == MatchingCaseTable.rows.count)
@@ -71,7 +72,8 @@ import AppSiteAssociation
 /// One expectation of one case: a case of the table and one app it checks.
 struct MatchingCase: Sendable, CustomTestStringConvertible {
     var name: String
-    /// The line of aasa-semantics.md the case checks, such as `5: trailing slash does not matter`.
+    /// The line of the DocC article `HowIOSReadsTheFile.md` the case checks, such as
+    /// `5: trailing slash does not matter`.
     var rule: String
     var file: JSONValue
     var domain: String?
@@ -114,7 +116,7 @@ enum MatchingCaseTable {
     }
 
     static func load() throws -> Table {
-        let root = try JSONParser().parseDocument(try Data(contentsOf: fileURL)).value
+        let root = try JSONParser().parseDocument(try TestResources.read(fileURL)).value
         guard root["format"]?.stringValue == ConformanceSuite.format, let cases = root["cases"]?.arrayValue else {
             throw FormatError(description: "\(fileURL.path): expected \(ConformanceSuite.format) with a \"cases\" array")
         }

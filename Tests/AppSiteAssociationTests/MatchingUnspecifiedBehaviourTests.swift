@@ -1,9 +1,9 @@
 import Testing
 import AppSiteAssociation
 
-/// Where aasa-semantics.md is silent or ambiguous, these cases pin down the choice the matcher
-/// makes, so a change is deliberate. They are kept out of `Fixtures/matching-cases.json`, which
-/// holds only what the specification says.
+/// Where `HowIOSReadsTheFile.md` (the AppSiteAssociation DocC article) is silent or ambiguous,
+/// these cases pin down the choice the matcher makes, so a change is deliberate. They are kept
+/// out of `Fixtures/matching-cases.json`, which holds only what the specification says.
 @Suite struct MatchingUnspecifiedBehaviourTests {
     struct Choice: Sendable, CustomTestStringConvertible {
         /// The choice, as a sentence.

@@ -1,21 +1,28 @@
 import Foundation
 
-/// Files the tests read: the repository's own fixtures and the shared conformance data that
-/// sits beside the repository (`../shared/conformance`).
+/// Files the tests read, all inside the repository: `Tests/Fixtures/` (fixtures several test
+/// targets and the command-line examples share) and this target's own `Fixtures/`.
 enum TestResources {
     /// The repository root (this file is `Tests/AppSiteAssociationTests/TestResources.swift`).
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/conformance/aasa-matching.json`; the `LANDFALL_SHARED` environment variable
-    /// can point at another `shared` folder.
-    static var sharedConformanceFile: URL {
-        let shared = ProcessInfo.processInfo.environment["LANDFALL_SHARED"].map { URL(fileURLWithPath: $0) }
-            ?? repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
-        return shared.appendingPathComponent("conformance/aasa-matching.json")
+    /// `Tests/Fixtures/conformance/aasa-matching.json`: matching cases with the decision iOS
+    /// makes, many of them checked with Apple's own `swcutil`.
+    static let conformanceFile = repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance/aasa-matching.json")
+
+    /// The bytes of a fixture file; the error names the file's path, so a missing or unreadable
+    /// fixture fails the test that reads it with a message saying which file.
+    static func read(_ file: URL) throws(FixtureError) -> Data {
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw FixtureError(path: file.path, reason: error.localizedDescription)
+        }
     }
 
-    /// The overview file of `aasa-semantics.md`, as written there: every modern feature, used correctly.
+    /// The file at the top of `Sources/AppSiteAssociation/AppSiteAssociation.docc/HowIOSReadsTheFile.md`,
+    /// as written there: every modern feature, used correctly.
     static let semanticsExample = #"""
     {
       "applinks": {

@@ -13,8 +13,8 @@ import Testing
         ]}
         """
 
-    @Test func theSharedCaseFilePassesAndTheLastLineCounts() async {
-        let output = await runLandfall(["aasa", "conformance", CLIFixtures.sharedConformanceFile])
+    @Test func theConformanceCaseFilePassesAndTheLastLineCounts() async {
+        let output = await runLandfall(["aasa", "conformance", CLIFixtures.conformanceFile])
         #expect(output.status == .success, "\(output.standardOutput)\(output.standardError)")
         let last = output.lines.last ?? ""
         #expect(last.hasSuffix(" passed, 0 failed"))

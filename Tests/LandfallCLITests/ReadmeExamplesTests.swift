@@ -16,8 +16,13 @@ import Testing
         var testDescription: String { "landfall " + arguments.joined(separator: " ") }
     }
 
+    /// The repository's `README.md`.
+    static let readmeFile = CLIFixtures.repositoryRoot.appendingPathComponent("README.md")
+
+    /// The checked examples; none when the README cannot be read (``theReadmeHasCheckedExamples()``
+    /// then fails with its path).
     static let examples: [Example] = {
-        guard let readme = try? String(contentsOf: CLIFixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8) else {
+        guard let readme = try? String(contentsOf: readmeFile, encoding: .utf8) else {
             return []
         }
         var examples: [Example] = []
@@ -82,19 +87,14 @@ import Testing
     }
 
     @Test func theReadmeHasCheckedExamples() {
-        #expect(Self.examples.count >= 5)
+        #expect(Self.examples.count >= 5, "\(Self.readmeFile.path) is missing or has fewer than 5 checked examples")
         #expect(Self.examples.contains { $0.expectedStatus == 1 })
         #expect(Self.examples.contains { $0.expectedStatus == 2 })
     }
 
     @Test(arguments: examples)
     func theReadmeShowsTheRealOutput(_ example: Example) throws {
-        var arguments = example.arguments
-        // CI and other checkouts may keep the shared folder elsewhere.
-        if let shared = ProcessInfo.processInfo.environment["LANDFALL_SHARED"] {
-            arguments = arguments.map { $0.hasPrefix("../shared/") ? shared + "/" + $0.dropFirst("../shared/".count) : $0 }
-        }
-        let result = try LandfallExecutable.run(arguments, environment: ["NO_COLOR": nil, "COLUMNS": "80"],
+        let result = try LandfallExecutable.run(example.arguments, environment: ["NO_COLOR": nil, "COLUMNS": "80"],
                                                 in: CLIFixtures.repositoryRoot)
         #expect(result.standardOutput + result.standardError == example.expected,
                 "README.md shows other output for `\(example.testDescription)`; paste the real output into README.md")

@@ -238,7 +238,7 @@ import Testing
         let server = try await TestServer()
         try await server.run(transport) { client in
             #expect(try await client.get("/ready").status == .ok)
-            await server.state.storage.close()
+            await server.parts.storage.close()
             #expect(try await client.get("/ready").status == .serviceUnavailable)
             for (path, _) in Self.paths {
                 for host in [Demo.site, Demo.alias, Demo.interstitial] {

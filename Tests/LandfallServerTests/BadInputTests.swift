@@ -71,8 +71,19 @@ import Testing
                 #expect(response.status == .uriTooLong, "\(path.prefix(40))…")
                 #expect(response.text.contains("That address is too long"))
             }
-            let longest = "/puzzle/" + String(repeating: "a", count: LandfallResponder.maximumPathLength - "/puzzle/".count)
+            let longest = "/puzzle/" + String(repeating: "a", count: PathLengthMiddleware.maximumLength - "/puzzle/".count)
             #expect(try await client.get(longest).status == .notFound, "the longest accepted path")
+        }
+    }
+
+    @Test("an API address longer than any link gets 414 as the API's JSON error, uri_too_long", arguments: Transport.allCases)
+    func longAPIAddressGetsAJSONError(transport: Transport) async throws {
+        let server = try await TestServer()
+        try await server.run(transport) { client in
+            let long = String(repeating: "a", count: 4100)
+            for path in ["/v1/resolve?url=\(long)", "/v1/links/\(long)"] {
+                try await client.get(path).expectAPIError(.uriTooLong, "uri_too_long")
+            }
         }
     }
 

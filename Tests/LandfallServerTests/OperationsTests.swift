@@ -32,7 +32,7 @@ import Testing
             #expect((json["site"] as? String)?.contains("demo") == true)
             #expect(json["loadedAt"] as? String == "2026-11-20T17:00:00Z")
 
-            await server.state.storage.close()
+            await server.parts.storage.close()
             let closed = try await client.get("/ready")
             #expect(closed.status == .serviceUnavailable)
             let after = try #require(try JSONSerialization.jsonObject(with: Data(closed.body)) as? [String: Any])
@@ -51,10 +51,10 @@ import Testing
             defer { data.remove() }
             // The same port as the running server: binding fails, the service group cancels the
             // database's service, and the database must still be closed (not leaked).
-            let (second, state) = try await makeApplication(ServerConfiguration(
+            let (second, parts) = try await makeApplication(ServerConfiguration(
                 site: .demo, host: "localhost", port: port, dataDirectory: data.path, logLevel: .critical, reloadsOnHangup: false))
             await #expect(throws: (any Error).self) { try await second.run() }
-            #expect(await !state.storage.ping())
+            #expect(await !parts.storage.ping())
         }
     }
 
@@ -188,7 +188,7 @@ import Testing
             let appleBefore = try await client.get("/.well-known/apple-app-site-association", host: TemporarySite.host)
 
             try site.write("landfall.yml", Self.siteConfiguration(withInvite: true))
-            let loaded = try server.state.reload()
+            let loaded = try server.parts.sites.reload()
             #expect(loaded.configuration.routes.map(\.name) == ["puzzle", "invite"])
 
             let invite = try await client.get("/invite/ABC", host: TemporarySite.host)
@@ -209,7 +209,7 @@ import Testing
         let server = try await TestServer(site: site.source)
         try await server.run(.router) { client in
             try site.write("landfall.yml", broken)
-            #expect(throws: SiteLoadError.self) { try server.state.reload() }
+            #expect(throws: SiteLoadError.self) { try server.parts.sites.reload() }
             #expect(try await client.get("/invite/ABC", host: TemporarySite.host).status == .ok)
             #expect(try await client.get("/.well-known/apple-app-site-association", host: TemporarySite.host).status == .ok)
             let metrics = try await client.get("/metrics").text
@@ -228,7 +228,7 @@ import Testing
                 group.addTask {
                     for version in 1...20 {
                         try site.write("landfall.yml", Self.siteConfiguration(withInvite: true, description: "Version \(version)"))
-                        try server.state.reload()
+                        try server.parts.sites.reload()
                         await Task.yield()
                     }
                     return []
@@ -245,6 +245,6 @@ import Testing
         }
         #expect(statuses.count == 200)
         #expect(statuses.allSatisfy { $0 == 200 }, "\(Dictionary(grouping: statuses, by: { $0 }).mapValues(\.count))")
-        #expect(server.state.site.configuration.routes.first?.page.description?.text == "Version 20")
+        #expect(server.parts.sites.current.configuration.routes.first?.page.description?.text == "Version 20")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LandfallLinks
 @testable import LandfallStorage
+import LandfallWire
 import Testing
 
 /// Events: stored once per id, and counted with the clicks into the statistics' rows.

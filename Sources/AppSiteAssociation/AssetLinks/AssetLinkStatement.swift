@@ -1,3 +1,4 @@
+import LandfallJSON
 /// One statement of an `assetlinks.json` file: the site grants `relation` to `target`.
 ///
 /// For App Links the relation is ``handleAllURLs`` and the target an Android app. Android 15

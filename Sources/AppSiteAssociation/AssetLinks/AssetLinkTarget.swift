@@ -1,3 +1,4 @@
+import LandfallJSON
 /// The `target` of a statement: an Android app, a web site, or a namespace this library does
 /// not know (kept as written).
 public enum AssetLinkTarget: Sendable, Equatable {

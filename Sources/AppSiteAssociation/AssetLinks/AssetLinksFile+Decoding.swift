@@ -1,3 +1,4 @@
+import LandfallJSON
 extension AssetLinksFile {
     /// Decodes a file from its bytes.
     ///

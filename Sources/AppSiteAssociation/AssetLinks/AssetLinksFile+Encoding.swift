@@ -1,3 +1,4 @@
+import LandfallJSON
 extension AssetLinksFile {
     /// The file as a JSON tree with keys in a fixed order: statements as `relation`, `target`,
     /// `relation_extensions`; targets as `namespace`, then `package_name` and

@@ -1,3 +1,4 @@
+import LandfallJSON
 extension AssetLinksLintPass {
     // Relation extensions: Android 15 `dynamic_app_link_components`.
 

@@ -1,3 +1,4 @@
+import LandfallJSON
 extension AssetLinksLintPass {
     // Targets: `android_app` (package name, fingerprints) and `web` (site).
 

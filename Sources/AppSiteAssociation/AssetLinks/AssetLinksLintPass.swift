@@ -1,3 +1,4 @@
+import LandfallJSON
 /// One run of ``AssetLinksLinter`` over a parsed file: walks the JSON tree (not the decoded
 /// model, so that it sees everything Android would skip) and collects diagnostics.
 struct AssetLinksLintPass {

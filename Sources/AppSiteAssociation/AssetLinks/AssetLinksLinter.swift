@@ -1,3 +1,4 @@
+import LandfallJSON
 /// Checks an `assetlinks.json` file the way Android reads it and reports every problem with a
 /// stable code (see ``AssetLinksLintCode``), a severity, its place and, where there is one, a fix.
 ///

@@ -1,3 +1,4 @@
+import LandfallJSON
 extension AssetLinksMatcher {
     /// A URL's path, query items and fragment, as written.
     struct URLParts {

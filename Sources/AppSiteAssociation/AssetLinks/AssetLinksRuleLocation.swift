@@ -1,3 +1,4 @@
+import LandfallJSON
 /// Where a dynamic component stands: its statement and its place among that statement's rules.
 public struct AssetLinksRuleLocation: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Index into ``AssetLinksFile/statements`` (0-based).

@@ -1,3 +1,4 @@
+import LandfallJSON
 /// A file of matching cases in the `landfall-aasa-conformance/1` format: each case gives an
 /// association file, the host it was served from, one URL, and the decision expected for each
 /// listed app ID.

@@ -1,3 +1,4 @@
+import LandfallJSON
 /// Why a file could not be read as an association file, and exactly where.
 ///
 /// ```

@@ -1,3 +1,4 @@
+import LandfallJSON
 extension AssociationFile {
     /// Decodes a file from its bytes, accepting every form iOS has accepted: modern (`appIDs` and
     /// `components`), legacy (`appID` and `paths`), details keyed by app ID, `defaults` at both

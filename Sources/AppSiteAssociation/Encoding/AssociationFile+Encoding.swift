@@ -1,3 +1,4 @@
+import LandfallJSON
 /// How ``AssociationFile/encoded(style:)`` lays out its JSON.
 public enum JSONStyle: String, Sendable, CaseIterable, Codable {
     /// Indented, one key per line, ending with a newline: for files people read and diff.

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallJSON
 
 extension AssociatedDomain {
     /// What reading one entry found: the entry, when it could be read, and every problem.

@@ -61,7 +61,7 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
     ///
     /// A plain entry fetches from its own host. A wildcard entry `*.example.com` fetches from the
     /// apex, `example.com`, and from no subdomain: Apple documents that a wildcard entry reads
-    /// the file at the domain after `*.` (see `aasa-semantics.md`, "Hosting"), so that one file
+    /// the file at the domain after `*.` (see <doc:HowIOSReadsTheFile#Hosting>), so that one file
     /// must list the rules for every subdomain. A subdomain that also needs its own file must be
     /// listed as an entry of its own.
     public var hostsToCheck: [String] { [host] }

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallJSON
 
 /// An Xcode `.entitlements` file (an XML property list), read for its
 /// `com.apple.developer.associated-domains` entries.

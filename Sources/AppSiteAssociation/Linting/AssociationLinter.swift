@@ -1,3 +1,4 @@
+import LandfallJSON
 /// Checks an `apple-app-site-association` file for everything that makes iOS read it
 /// differently from how it looks: invalid JSON, wrong types, malformed app IDs, unknown or
 /// misspelled keys, legacy forms, patterns that cannot match, undefined substitution variables,

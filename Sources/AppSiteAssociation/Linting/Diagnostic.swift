@@ -1,3 +1,4 @@
+import LandfallJSON
 /// One problem a linter found: a stable code, a severity, where it is, what is wrong, and how
 /// to fix it.
 ///

@@ -1,3 +1,4 @@
+import LandfallJSON
 /// Components, defaults and legacy paths: reading them leniently, and checking each pattern's
 /// text (misplaced `#` and queries, `NOT` prefixes, percent-encoding, substitution variables).
 extension LintPass {

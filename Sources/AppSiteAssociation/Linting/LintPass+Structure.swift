@@ -1,3 +1,4 @@
+import LandfallJSON
 /// The walk over the JSON tree: types (with the decoder's own messages), unknown and repeated
 /// keys, app IDs, details and legacy forms. It also reads the file leniently into
 /// ``LintPass/details`` for the pattern and reachability checks.

@@ -1,3 +1,4 @@
+import LandfallJSON
 /// One run of ``AssociationLinter`` over one parsed file: the diagnostics found so far and what
 /// the walk learned about the file (its details and rules as far as they could be read).
 ///

@@ -1,3 +1,4 @@
+import LandfallJSON
 /// Answers "does this URL open this app?" for one association file, with exactly the rules iOS
 /// applies (see the <doc:MatchingRules> article).
 ///

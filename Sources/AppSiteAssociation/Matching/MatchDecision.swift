@@ -1,3 +1,4 @@
+import LandfallJSON
 /// What iOS decides for one URL and one app: open it, exclude it, or nothing matched — and
 /// which rule decided.
 public struct MatchDecision: Sendable, Hashable, Codable {

@@ -1,3 +1,4 @@
+import LandfallJSON
 /// One rule of a detail's `components`, also used for the `defaults` dictionaries.
 ///
 /// Every key is optional. For matching, a key missing from the component is taken from the

@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import ArgumentParser
+import LandfallJSON
 
 /// `landfall aasa conformance CASES.json...`: runs matching cases and reports disagreements.
 struct AASAConformanceCommand: ReportingCommand {
@@ -16,7 +17,7 @@ struct AASAConformanceCommand: ReportingCommand {
             be read.
 
             Example:
-              landfall aasa conformance ../shared/conformance/aasa-matching.json
+              landfall aasa conformance Tests/Fixtures/conformance/aasa-matching.json
             """
     )
 

@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import ArgumentParser
+import LandfallJSON
 
 /// `landfall aasa match FILE URL...`: what iOS decides for each URL and app, and why.
 struct AASAMatchCommand: ReportingCommand {

@@ -1,6 +1,7 @@
 import AppSiteAssociation
 import ArgumentParser
 import Foundation
+import LandfallJSON
 
 /// `landfall aasa validate FILE...`: lints association files and reports every problem.
 struct AASAValidateCommand: ReportingCommand {

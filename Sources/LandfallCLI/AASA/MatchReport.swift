@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 
 /// How `landfall aasa match` shows its decisions: text for people, JSON for machines.
 struct MatchReport {

@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import ArgumentParser
+import LandfallJSON
 import LandfallSite
 
 /// `landfall config check FILE`: the validation `landfall serve` runs before it starts.

@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import LandfallDoctor
+import LandfallJSON
 
 /// A ``DoctorReport`` as one JSON document for machines (`--format json`), written like every
 /// other command's JSON (absent values are `null`):

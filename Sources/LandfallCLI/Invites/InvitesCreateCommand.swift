@@ -1,6 +1,7 @@
 import AppSiteAssociation
 import ArgumentParser
 import Foundation
+import LandfallJSON
 import LandfallLinks
 import LandfallSite
 import LandfallStorage

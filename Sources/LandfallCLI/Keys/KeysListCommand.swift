@@ -1,6 +1,7 @@
 import AppSiteAssociation
 import ArgumentParser
 import Foundation
+import LandfallJSON
 import LandfallStorage
 
 /// `landfall keys list`: every API key, oldest first, without secrets.

@@ -1,6 +1,7 @@
 import AppSiteAssociation
 import ArgumentParser
 import DeepLinkRouting
+import LandfallJSON
 
 /// `landfall routes match --routes FILE URL...`: what the app's router decides for each URL.
 struct RoutesMatchCommand: ReportingCommand {

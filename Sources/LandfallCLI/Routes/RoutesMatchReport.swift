@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import DeepLinkRouting
+import LandfallJSON
 
 /// How `landfall routes match` shows its decisions: text for people, JSON for machines.
 struct RoutesMatchReport {

@@ -1,6 +1,7 @@
 import AppSiteAssociation
 import ArgumentParser
 import Foundation
+import LandfallJSON
 import LandfallStorage
 
 /// `landfall settings show`: every runtime setting and when they were last changed.

@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 
 /// `aasa.app-id` and `aasa.apps`: which apps the file's `applinks` details list, and where.
 extension AppleAssociationChecks {

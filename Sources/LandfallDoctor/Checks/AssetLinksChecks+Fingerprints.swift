@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 
 /// `assetlinks.fingerprint`: whether the certificate an app is signed with is listed for it.
 extension AssetLinksChecks {

@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 
 /// Judges the body of `/.well-known/assetlinks.json` as Android's verifier reads it: no
 /// byte-order mark, valid JSON, what `landfall aasa validate` reports, whether a statement grants

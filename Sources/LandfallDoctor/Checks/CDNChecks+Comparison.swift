@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 
 /// `cdn.matches-origin`: whether Apple's CDN serves what the host serves now, compared as JSON
 /// values (member order and whitespace do not matter), and if not, what differs.

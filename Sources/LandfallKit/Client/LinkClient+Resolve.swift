@@ -1,4 +1,5 @@
 import Foundation
+import LandfallWire
 
 extension LinkClient {
     /// What a short link (or a Firebase Dynamic Links long link) on a link host stands for

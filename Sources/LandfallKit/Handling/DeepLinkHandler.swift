@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import LandfallWire
 
 /// Joins the app's `Router` and a ``LinkClient``: every URL the app is opened with goes
 /// through ``handle(_:)``, the first launch through ``handleFirstLaunch(claimToken:hints:allowWeakMatch:)``.

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import LandfallWire
 
 /// What ``DeepLinkHandler/handle(_:)`` did with a URL the app was opened with: whether it
 /// was resolved first, which URL was routed, and what the `LinkInbox` did with it.

@@ -1,3 +1,5 @@
+import LandfallWire
+
 /// The answer to a deferred-link claim (`POST /v1/claims`): whether a link the person
 /// tapped before installing was found, how surely, and the link.
 ///

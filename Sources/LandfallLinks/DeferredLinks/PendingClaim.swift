@@ -1,4 +1,5 @@
 import Foundation
+import LandfallWire
 
 /// A deferred deep link waiting for the app's first launch: recorded when a landing page is
 /// shown to someone without the app, claimed once by that app after the install.

@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 
 extension TrafficStats {
     /// The statistics as the API returns them (the `TrafficStats` schema of

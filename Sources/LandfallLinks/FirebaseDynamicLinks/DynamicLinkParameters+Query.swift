@@ -1,3 +1,5 @@
+import LandfallWire
+
 extension DynamicLinkParameters {
     /// The parameter names read, in the order ``query`` writes them.
     static let names = [

@@ -1,3 +1,5 @@
+import LandfallWire
+
 /// The parameters of a Firebase Dynamic Links long link, such as
 /// `https://example.page.link/?link=https://www.example.com/&apn=com.example.android&ibi=com.example.ios`.
 ///

@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import Foundation
+import LandfallJSON
 
 extension Invitation {
     /// The invitation as the API returns it (the `Invitation` schema of `openapi/landfall.yaml`),

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallWire
 
 /// A short link: a slug on the site's link host that sends each visitor to the right place.
 ///
@@ -101,33 +102,5 @@ public struct SocialPreview: Sendable, Hashable, Codable {
         self.title = title
         self.description = description
         self.imageURL = imageURL
-    }
-}
-
-/// Campaign fields, named as the `utm_*` parameters they correspond to.
-public struct Campaign: Sendable, Hashable, Codable {
-    /// `utm_source`: who sent the traffic (`newsletter`).
-    public var source: String?
-    /// `utm_medium`: how (`email`).
-    public var medium: String?
-    /// `utm_campaign`: which campaign (`winter-league`).
-    public var name: String?
-    /// `utm_term`: a paid-search term.
-    public var term: String?
-    /// `utm_content`: which variant of the link.
-    public var content: String?
-
-    /// Creates campaign fields.
-    public init(source: String? = nil, medium: String? = nil, name: String? = nil, term: String? = nil, content: String? = nil) {
-        self.source = source
-        self.medium = medium
-        self.name = name
-        self.term = term
-        self.content = content
-    }
-
-    /// Whether no field is set.
-    public var isEmpty: Bool {
-        [source, medium, name, term, content].allSatisfy { $0 == nil }
     }
 }

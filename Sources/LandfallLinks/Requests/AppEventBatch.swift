@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import Foundation
+import LandfallJSON
 
 /// The body of `POST /v1/events`: 1 to ``EventLimits/batchCount`` events an app reports
 /// (``EventType/isReportedByApps``: `open` and `first_open`).

@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import Foundation
+import LandfallJSON
 
 extension BodyReader {
     /// The members of an object, the value of each present and not `null`: `null` for an

@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import Foundation
+import LandfallJSON
 
 /// Reads the values of a parsed request body field by field, collecting every problem with its
 /// JSON path and source position, so that all of them can be reported in document order.

@@ -1,16 +1,18 @@
+import LandfallWire
+
 extension Campaign {
     /// A change of some campaign fields (`"campaign": {"term": null}` clears only the term;
     /// `"campaign": null` clears all five).
     public struct Patch: Sendable, Hashable {
-        /// The change of ``Campaign/source``.
+        /// The change of `Campaign.source`.
         public var source: PatchField<String>
-        /// The change of ``Campaign/medium``.
+        /// The change of `Campaign.medium`.
         public var medium: PatchField<String>
-        /// The change of ``Campaign/name``.
+        /// The change of `Campaign.name`.
         public var name: PatchField<String>
-        /// The change of ``Campaign/term``.
+        /// The change of `Campaign.term`.
         public var term: PatchField<String>
-        /// The change of ``Campaign/content``.
+        /// The change of `Campaign.content`.
         public var content: PatchField<String>
 
         /// Creates a change; by default nothing changes.

@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 
 /// The body of `POST /v1/claims`: an app's first launch asking for the deferred link it was
 /// installed for, with the claim token it found (a strong match) or, if it opts in, with its

@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import Foundation
+import LandfallJSON
 
 /// The body of `POST /v1/invites`: how many invitations to create, and what they share.
 ///

@@ -1,4 +1,6 @@
 import AppSiteAssociation
+import LandfallJSON
+import LandfallWire
 
 extension LinkDraft {
     /// Reads the JSON body of `POST /v1/links`.

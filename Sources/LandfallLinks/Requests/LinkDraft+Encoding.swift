@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 
 extension LinkDraft {
     /// The draft as a request body that ``init(json:)`` reads back to the same draft: fields in

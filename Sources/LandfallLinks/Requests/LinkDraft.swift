@@ -1,5 +1,7 @@
 import AppSiteAssociation
 import Foundation
+import LandfallJSON
+import LandfallWire
 
 /// The body of `POST /v1/links` (and one element of `POST /v1/links/bulk`): a link to create.
 ///

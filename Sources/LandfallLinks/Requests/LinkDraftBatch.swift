@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 
 /// The body of `POST /v1/links/bulk`: `{"links": [draft, ...]}`, 1 to ``LinkLimits/bulkCount``
 /// links created all or nothing.

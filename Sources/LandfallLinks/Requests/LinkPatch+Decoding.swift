@@ -1,5 +1,7 @@
 import AppSiteAssociation
 import Foundation
+import LandfallJSON
+import LandfallWire
 
 extension LinkPatch {
     /// The fields of a link in a request body, in the order they are written.

@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 
 extension LinkPatch {
     /// The patch as a request body that ``init(json:)`` reads back to the same patch: changed

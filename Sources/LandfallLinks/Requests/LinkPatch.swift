@@ -1,4 +1,5 @@
 import Foundation
+import LandfallWire
 
 /// The body of `PATCH /v1/links/{id}`: the fields to change, each optional.
 ///

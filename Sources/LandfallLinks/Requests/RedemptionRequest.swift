@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 
 /// The body of `POST /v1/invites/redeem`: the code a person entered, as entered.
 ///

@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 
 /// The body of `PATCH /v1/settings`: the runtime settings to change, such as
 /// `{"invitationsRequired": true}`. Fields left out keep their value.

@@ -1,11 +1,14 @@
-import AppSiteAssociation
 import HTTPTypes
 import Hummingbird
+import LandfallJSON
+import LandfallStorage
+import Logging
 
 /// An error answer of the JSON API: `{"error": {"code": "...", "message": "...", "field": "..."}}`
-/// with its status, as `openapi/landfall.yaml` documents it. Handlers throw it; the API's
-/// dispatch turns it into the response, so no handler builds an error response itself.
-struct APIError: Error, Sendable {
+/// with its status, as `openapi/landfall.yaml` documents it. Handlers throw it (or a domain
+/// error, which ``init(_:logger:)`` maps); ``ErrorMiddleware`` turns it into the response, so no
+/// handler builds an error response itself.
+struct APIError: HTTPResponseError, Sendable {
     let status: HTTPResponse.Status
     /// A stable, documented code (`slug_taken`), for programs.
     let code: APIErrorCode
@@ -22,6 +25,49 @@ struct APIError: Error, Sendable {
         self.message = message
         self.field = field
         self.headers = headers
+    }
+
+    /// The answer of the API to any error: an ``APIError`` as it is; a storage failure as 409
+    /// (a slug taken), 503 (the database cannot be reached) or 500 (logged, its detail kept out
+    /// of the answer); ``RateLimited`` as 429; anything else as 500, logged.
+    init(_ error: any Error, logger: Logger) {
+        switch error {
+        case let error as APIError:
+            self = error
+        case let error as StorageError:
+            self.init(storage: error, logger: logger)
+        case let limited as RateLimited:
+            self = .rateLimited(retryAfter: limited.retryAfter)
+        case let error as any HTTPResponseError where error.status.code < 500:
+            self.init(error.status, error.status == .notFound ? .notFound : .invalidBody, error.status.reasonPhrase)
+        default:
+            logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+            self.init(.internalServerError, .internalError, "Something went wrong; it has been logged.")
+        }
+    }
+
+    /// The API's answer to a storage failure: 409 for a slug taken (`slugField` names the request
+    /// field), 503 when the database cannot be reached, 500 (logged) otherwise.
+    init(storage error: StorageError, slugField: String? = nil, logger: Logger) {
+        switch error.code {
+        case .slugTaken(let host, let slug):
+            self.init(.conflict, .slugTaken, "The slug '\(slug)' is already used on \(host); choose another.", field: slugField)
+        case .unreachable, .closed:
+            self.init(.serviceUnavailable, .unavailable, "The database cannot be reached right now; try again shortly.",
+                      headers: [.retryAfter: "5"])
+        default:
+            logger.error("storage failure", metadata: ["error": "\(error)"])
+            self.init(.internalServerError, .internalError, "Something went wrong storing this; it has been logged.")
+        }
+    }
+
+    /// Whether `path` is under the API, `/v1`: errors there are answered as JSON.
+    static func isAPIPath(_ path: String) -> Bool {
+        path.hasPrefix("/v1") && (path.utf8.count == 3 || path.utf8.dropFirst(3).first == UInt8(ascii: "/"))
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        response
     }
 
     /// The error as a response.
@@ -65,6 +111,7 @@ enum APIErrorCode: String, CaseIterable, Sendable {
     case slugTaken = "slug_taken"
     case gone
     case payloadTooLarge = "payload_too_large"
+    case uriTooLong = "uri_too_long"
     case unsupportedMediaType = "unsupported_media_type"
     case rateLimited = "rate_limited"
     case internalError = "internal_error"

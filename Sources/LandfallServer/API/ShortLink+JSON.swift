@@ -1,4 +1,4 @@
-import AppSiteAssociation
+import LandfallJSON
 import Foundation
 import LandfallLinks
 
@@ -16,7 +16,7 @@ extension ShortLink {
             ("preview", .object([("title", .optional(preview.title)), ("description", .optional(preview.description)),
                                  ("imageURL", .optional(preview.imageURL))])),
             ("campaign", campaign.json),
-            ("data", .object(data.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("data", .sortedStrings(data)),
             ("expiresAt", .optional(expiresAt.map(APITime.string))),
             ("maxClicks", maxClicks.map { .integer($0) } ?? .null),
             ("disabled", .bool(isDisabled)),

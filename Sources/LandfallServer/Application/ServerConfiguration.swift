@@ -47,6 +47,8 @@ public struct ServerConfiguration: Sendable {
     public var clock: @Sendable () -> Date
     /// The level of the server's logs.
     public var logLevel: Logger.Level
+    /// The logger to use instead of one made with ``logLevel`` (tests capture the log with it).
+    public var logger: Logger?
     /// Whether SIGHUP reloads the site (off in tests that run several servers in one process).
     public var reloadsOnHangup: Bool
     /// Called once the server listens, with the port it listens on (useful with port 0).
@@ -63,6 +65,7 @@ public struct ServerConfiguration: Sendable {
         self.dataDirectory = dataDirectory
         self.clock = clock
         self.logLevel = logLevel
+        self.logger = nil
         self.reloadsOnHangup = reloadsOnHangup
         self.onServerRunning = onServerRunning
         self.databaseURL = nil

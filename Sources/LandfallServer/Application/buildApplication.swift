@@ -6,8 +6,8 @@ import Logging
 import ServiceLifecycle
 
 /// Builds the link server: loads and checks the site (refusing to start on any error), opens
-/// the database (running its migrations), and returns the Hummingbird application `landfall serve` runs and the tests
-/// call in-process or over a real socket.
+/// the database (running its migrations), and returns the Hummingbird application `landfall
+/// serve` runs and the tests call in-process or over a real socket.
 ///
 /// ```swift
 /// let app = try await buildApplication(ServerConfiguration(site: .demo, port: 0))
@@ -28,38 +28,40 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     try await makeApplication(configuration).application
 }
 
-/// ``buildApplication(_:)`` with the server's state, which tests use to reload the site or
-/// close the database while the server runs.
+/// ``buildApplication(_:)`` with the server's parts, which tests use to reload the site or
+/// reach the database while the server runs.
 func makeApplication(_ configuration: ServerConfiguration) async throws
-    -> (application: Application<LandfallResponder>, state: ServerState) {
-    var logger = Logger(label: "landfall")
-    logger.logLevel = configuration.logLevel
+    -> (application: Application<RouterResponder<LandfallRequestContext>>, components: ServerComponents) {
+    let logger = configuration.logger ?? {
+        var logger = Logger(label: "landfall")
+        logger.logLevel = configuration.logLevel
+        return logger
+    }()
     let site = try SiteLoader.load(configuration.site, now: configuration.clock())
     let storage = try await Storage.open(configuration.storage, logger: logger)
     if configuration.seedsDemoLinks {
         try await DemoSite.seedLinks(into: storage, site: site.site, now: configuration.clock())
         try await DemoSite.seedInvitation(into: storage, now: configuration.clock())
     }
-    let state = ServerState(site: site, source: configuration.site, storage: storage, configuration: configuration,
-                            metrics: ServerMetrics(), logger: logger)
+    let components = ServerComponents(site: site, storage: storage, configuration: configuration, logger: logger)
     // Shut down in reverse order, after the HTTP server: purging and change notifications
     // stop, the last clicks and claims are written, then the database closes.
     var services: [any Service] = [
         StorageService(storage: storage),
-        BufferFlushService(clicks: state.clicks, claims: state.claims, interval: configuration.clickFlushInterval, logger: logger),
-        LinkChangeListener(storage: storage, cache: state.links),
+        BufferFlushService(clicks: components.clicks, claims: components.claims, interval: configuration.clickFlushInterval, logger: logger),
+        LinkChangeListener(storage: storage, cache: components.linkCache),
         ClaimPurgeService(storage: storage, interval: configuration.claimPurgeInterval, clock: configuration.clock, logger: logger),
     ]
     if configuration.reloadsOnHangup {
-        services.append(ReloadService(state: state))
+        services.append(ReloadService(sites: components.sites, logger: logger))
     }
     let application = Application(
-        responder: LandfallResponder(state: state),
+        router: buildRouter(components).router,
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                 serverName: "landfall"),
         services: services,
         onServerRunning: { channel in await configuration.onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
-    return (application, state)
+    return (application, components)
 }

@@ -1,5 +1,5 @@
-import AppSiteAssociation
 import Foundation
+import LandfallJSON
 
 /// Where a route's content comes from: JSON objects keyed by a path such as `puzzle/2025-10-25`
 /// (the file `content/puzzle/2025-10-25.json`).

@@ -234,31 +234,18 @@ invitations:
 
 """#,
         "templates/article.mustache": #"""
-<!doctype html>
-<html lang="en">
-<head>
-{{> head}}
-</head>
-<body>
-<main>
-  <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+{{<layout}}
+{{$main}}
   <h1>{{title}}</h1>
   {{#content}}<p>{{body}}</p>{{/content}}
   {{> app-buttons}}
-</main>
-</body>
-</html>
+{{/main}}
+{{/layout}}
 
 """#,
         "templates/puzzle.mustache": #"""
-<!doctype html>
-<html lang="en">
-<head>
-{{> head}}
-</head>
-<body>
-<main>
-  <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+{{<layout}}
+{{$main}}
   {{#content}}
   <p class="number">Puzzle #{{number}} · {{difficulty}}</p>
   <h1>{{theme}}</h1>
@@ -266,9 +253,8 @@ invitations:
   {{/content}}
   {{> app-buttons}}
   <footer>Solve it in the Daily Puzzle app. A new puzzle unlocks every midnight, New York time.</footer>
-</main>
-</body>
-</html>
+{{/main}}
+{{/layout}}
 
 """#,
     ]

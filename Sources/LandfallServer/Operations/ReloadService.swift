@@ -6,18 +6,19 @@ import UnixSignals
 /// checked beside the running one and swapped in whole; a site with an error is refused and
 /// the running one kept.
 struct ReloadService: Service {
-    let state: ServerState
+    let sites: SiteHolder
+    let logger: Logger
 
     func run() async throws {
         let signals = await UnixSignalsSequence(trapping: .sighup)
         for await _ in signals.cancelOnGracefulShutdown() {
             do {
-                let loaded = try state.reload()
-                state.logger.notice("site reloaded", metadata: [
+                let loaded = try sites.reload()
+                logger.notice("site reloaded", metadata: [
                     "source": "\(loaded.sourceName)", "routes": "\(loaded.configuration.routes.count)",
                 ])
             } catch {
-                state.logger.error("site reload refused; still serving the previous site", metadata: ["error": "\(error)"])
+                logger.error("site reload refused; still serving the previous site", metadata: ["error": "\(error)"])
             }
         }
     }

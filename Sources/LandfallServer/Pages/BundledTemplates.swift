@@ -1,6 +1,10 @@
 /// The page templates the server carries. A site overrides any of them by putting a file of
-/// the same name (`page.mustache`, `head.mustache`, ...) in its templates directory, and adds
-/// its own for routes that name them (`page: {template: puzzle}`).
+/// the same name (`page.mustache`, `head.mustache`, `layout.mustache`, ...) in its templates
+/// directory, and adds its own for routes that name them (`page: {template: puzzle}`).
+///
+/// Every page is written once, in `layout`, and each page template fills its blocks through
+/// Mustache inheritance: `{{<layout}}{{$main}}…{{/main}}{{/layout}}`. A site's own templates
+/// can do the same.
 ///
 /// Every value is HTML-escaped by `{{name}}`; the bundled templates never use the unescaped
 /// `{{{name}}}` form, so content cannot inject markup. The values a template can use are
@@ -8,6 +12,7 @@
 enum BundledTemplates {
     /// Templates by name.
     static let all: [String: String] = [
+        "layout": layout,
         "head": head,
         "app-buttons": appButtons,
         "store-buttons": storeButtons,
@@ -23,8 +28,30 @@ enum BundledTemplates {
         "claim-script": claimScript,
     ]
 
-    /// The names of the templates pages are rendered with (the others are partials).
+    /// The names of the templates a route's page can be rendered with (the others are the
+    /// layout, partials, and the pages of short links and invitations).
     static let pageTemplates = ["page", "home", "not-found", "not-yet-available", "error"]
+
+    /// The page every other page template fills in (`{{<layout}}…{{/layout}}`), with three blocks:
+    /// - `head`: more tags at the end of `<head>`, after the `head` partial (empty by default);
+    /// - `site`: the line above the page's content, by default the site's name linking to its
+    ///   home page (`{{$site}}{{/site}}` leaves it out);
+    /// - `main`: the page's content, inside `<main>`.
+    static let layout = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        {{> head}}{{$head}}{{/head}}
+        </head>
+        <body>
+        <main>
+          {{$site}}<p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>{{/site}}
+          {{$main}}
+          {{/main}}
+        </main>
+        </body>
+        </html>
+        """
 
     static let head = """
         <meta charset="utf-8">
@@ -106,129 +133,84 @@ enum BundledTemplates {
         """
 
     static let page = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        {{> head}}
-        </head>
-        <body>
-        <main>
-          <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+        {{<layout}}
+        {{$main}}
           <h1>{{title}}</h1>
           {{#description}}<p class="description">{{description}}</p>{{/description}}
           {{#imageURL}}<img class="hero" src="{{imageURL}}" alt="">{{/imageURL}}
           {{> app-buttons}}
           <footer>Have the app? The button above opens this page in it.</footer>
-        </main>
-        </body>
-        </html>
+        {{/main}}
+        {{/layout}}
         """
 
     static let home = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        {{> head}}
-        </head>
-        <body>
-        <main>
+        {{<layout}}
+        {{$site}}{{/site}}
+        {{$main}}
           <h1>{{siteName}}</h1>
           {{#siteDescription}}<p class="description">{{siteDescription}}</p>{{/siteDescription}}
           {{> app-buttons}}
-        </main>
-        </body>
-        </html>
+        {{/main}}
+        {{/layout}}
         """
 
     static let notFound = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        {{> head}}
-        </head>
-        <body>
-        <main>
-          <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+        {{<layout}}
+        {{$main}}
           <h1>This link doesn't lead anywhere</h1>
           <p>It may have been mistyped or cut short. Everything is still here:</p>
           <div class="buttons">
             <a class="button primary" id="home" href="{{homeURL}}">Open {{siteName}}</a>
             {{> store-buttons}}
           </div>
-        </main>
-        </body>
-        </html>
+        {{/main}}
+        {{/layout}}
         """
 
     static let notYetAvailable = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        {{> head}}
-        </head>
-        <body>
-        <main>
-          <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+        {{<layout}}
+        {{$main}}
           <h1>Not yet available</h1>
           <p>This isn't out yet. Come back when its day comes, or open what's out today.</p>
           <div class="buttons">
             <a class="button primary" id="home" href="{{homeURL}}">Open {{siteName}}</a>
           </div>
-        </main>
-        </body>
-        </html>
+        {{/main}}
+        {{/layout}}
         """
 
     static let error = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        {{> head}}
-        </head>
-        <body>
-        <main>
-          <p class="site">{{siteName}}</p>
+        {{<layout}}
+        {{$site}}<p class="site">{{siteName}}</p>{{/site}}
+        {{$main}}
           <h1>{{title}}</h1>
           <p>{{message}}</p>
           {{#requestID}}<footer>Request {{requestID}}</footer>{{/requestID}}
-        </main>
-        </body>
-        </html>
+        {{/main}}
+        {{/layout}}
         """
 
     /// A short link's landing page on a phone without the app (and what link-preview
     /// crawlers read): the preview, "Open in the app", the stores, and the web version.
     static let link = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        {{> head}}
-        </head>
-        <body>
-        <main>
-          <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+        {{<layout}}
+        {{$main}}
           <h1>{{title}}</h1>
           {{#description}}<p class="description">{{description}}</p>{{/description}}
           {{#imageURL}}<img class="hero" src="{{imageURL}}" alt="">{{/imageURL}}
           {{> app-buttons}}
           {{#webURL}}<p><a id="continue-on-web" href="{{webURL}}">Continue on the web</a></p>{{/webURL}}
           <footer>Have the app? "Open in the app" takes you straight there.</footer>
-        </main>
-        </body>
-        </html>
+        {{/main}}
+        {{/layout}}
         """
 
     /// An invitation's page (`/invites/<code>`): the code and the way into the app, or
     /// (`invitationProblem`) why the invitation cannot be used.
     static let invitation = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        {{> head}}
-        </head>
-        <body>
-        <main>
-          <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+        {{<layout}}
+        {{$main}}
           <h1>{{title}}</h1>
           {{#invitationProblem}}<p class="problem" id="invitation-problem">{{invitationProblem}}</p>{{/invitationProblem}}
           {{^invitationProblem}}
@@ -237,29 +219,21 @@ enum BundledTemplates {
           {{> app-buttons}}
           <footer>No app yet? Get it: the invitation will be waiting when you first open it.</footer>
           {{/invitationProblem}}
-        </main>
-        </body>
-        </html>
+        {{/main}}
+        {{/layout}}
         """
 
     /// The page of a short link that no longer leads anywhere (status 410).
     static let linkGone = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        {{> head}}
-        </head>
-        <body>
-        <main>
-          <p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>
+        {{<layout}}
+        {{$main}}
           <h1>{{heading}}</h1>
           <p>{{message}}</p>
           <div class="buttons">
             <a class="button primary" id="home" href="{{homeURL}}">Open {{siteName}}</a>
             {{> store-buttons}}
           </div>
-        </main>
-        </body>
-        </html>
+        {{/main}}
+        {{/layout}}
         """
 }

@@ -1,12 +1,35 @@
-import AppSiteAssociation
+import LandfallJSON
 import Mustache
 
-/// Renders a page template with values, turning JSON content into what Mustache reads.
+/// Renders a page template with its ``PageValues``.
 enum PageRenderer {
     /// The HTML of `template` with `values`; the `error` template (bundled) when the site's
     /// template renders nothing.
-    static func render(_ template: String, values: [String: Any], in library: MustacheLibrary) -> String {
-        library.render(values, withTemplate: template) ?? library.render(values, withTemplate: "error") ?? ""
+    static func render(_ template: String, values: PageValues, in library: MustacheLibrary) -> String {
+        let context = mustacheContext(values)
+        return library.render(context, withTemplate: template) ?? library.render(context, withTemplate: "error") ?? ""
+    }
+
+    /// The values as Mustache reads them: absent values are left out (so `{{#value}}` sections
+    /// are skipped), `noIndex` is there only when true.
+    static func mustacheContext(_ values: PageValues) -> [String: Any] {
+        var context: [String: Any] = [
+            "siteName": values.siteName, "homeURL": values.homeURL, "title": values.title, "twitterCard": values.twitterCard,
+            "parameters": values.parameters,
+        ]
+        let optional: [(String, String?)] = [
+            ("siteDescription", values.siteDescription), ("description", values.description), ("imageURL", values.imageURL),
+            ("canonicalURL", values.canonicalURL), ("smartBanner", values.smartBanner), ("openInAppURL", values.openInAppURL),
+            ("appStoreURL", values.appStoreURL), ("playStoreURL", values.playStoreURL), ("claimURL", values.claimURL),
+            ("webURL", values.webURL), ("route", values.route), ("heading", values.heading), ("message", values.message),
+            ("requestID", values.requestID), ("invitationCode", values.invitationCode), ("invitationProblem", values.invitationProblem),
+        ]
+        for (key, value) in optional {
+            if let value { context[key] = value }
+        }
+        if values.noIndex { context["noIndex"] = true }
+        if let content = values.content { context["content"] = mustacheValue(content) }
+        return context
     }
 
     /// A JSON value as Mustache context: objects become dictionaries, arrays arrays, numbers

@@ -1,6 +1,7 @@
 import AppSiteAssociation
 import DeepLinkRouting
 import Foundation
+import LandfallJSON
 
 /// What keeps a route's content hidden until its moment: a day in a path parameter (hidden
 /// until midnight of that day), or a date-time in a content field (hidden until then), both

@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 import Yams
 
 extension JSONValue {

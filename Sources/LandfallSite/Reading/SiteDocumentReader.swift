@@ -1,6 +1,7 @@
 import AppSiteAssociation
 import DeepLinkRouting
 import Foundation
+import LandfallJSON
 import LandfallLinks
 import Yams
 

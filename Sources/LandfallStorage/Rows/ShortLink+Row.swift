@@ -1,5 +1,6 @@
 import Foundation
 import LandfallLinks
+import LandfallWire
 import SQLKit
 
 extension ShortLink {

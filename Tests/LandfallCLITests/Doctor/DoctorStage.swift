@@ -94,16 +94,20 @@ struct DoctorStage: Sendable {
     /// The network options aiming a run at the stand-ins: `--resolve <host>:127.0.0.1` for
     /// each host, `--ca-file` with the stage's authority (unless `trusting` is false), and
     /// both timeouts (``timeout`` unless given).
-    func networkOptions(resolving hosts: [String], trusting: Bool = true, timeout: String = DoctorStage.timeout) -> [String] {
+    ///
+    /// - Parameter connectTimeout: The connect timeout when it differs from `timeout` (a run
+    ///   about a server that accepts and then hangs connects at once, however busy the machine).
+    func networkOptions(resolving hosts: [String], trusting: Bool = true, timeout: String = DoctorStage.timeout,
+                        connectTimeout: String? = nil) -> [String] {
         hosts.flatMap { ["--resolve", "\($0):127.0.0.1"] }
             + (trusting ? ["--ca-file", caFile] : [])
-            + ["--connect-timeout", timeout, "--timeout", timeout]
+            + ["--connect-timeout", connectTimeout ?? timeout, "--timeout", timeout]
     }
 
     /// `landfall doctor <arguments> <network options>`.
     func doctor(_ arguments: [String], resolving hosts: [String], trusting: Bool = true,
-                timeout: String = DoctorStage.timeout) -> [String] {
-        ["doctor"] + arguments + networkOptions(resolving: hosts, trusting: trusting, timeout: timeout)
+                timeout: String = DoctorStage.timeout, connectTimeout: String? = nil) -> [String] {
+        ["doctor"] + arguments + networkOptions(resolving: hosts, trusting: trusting, timeout: timeout, connectTimeout: connectTimeout)
     }
 }
 

@@ -9,8 +9,10 @@ import Testing
     @Test func aServerThatNeverAnswersCouldNotBeCheckedAndNamesTheTimeout() async throws {
         try await DoctorStage.run { stage in
             let server = try await stage.httpsServer(for: ["good.landfall.test"]) { _ in .neverAnswer }
+            // Only the answer hangs: connecting may take long on a busy machine (a full parallel
+            // run on two cores once delayed it past a second, which reads as a dropped SYN).
             let output = await runLandfall(stage.doctor(["good.landfall.test:\(server.port)"], resolving: ["good.landfall.test"],
-                                                        timeout: DoctorStage.hangTimeout))
+                                                        timeout: DoctorStage.hangTimeout, connectTimeout: DoctorStage.timeout))
             let transcript = DoctorTranscript(output)
             let fetch = try #require(transcript.check("Server answers", in: DoctorTranscript.appleSection))
             let url = "https://good.landfall.test:\(server.port)/.well-known/apple-app-site-association"

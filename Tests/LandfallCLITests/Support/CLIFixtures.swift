@@ -1,7 +1,6 @@
 import Foundation
 
-/// Files the command tests read: the repository's `examples/` and the shared conformance data
-/// beside the repository (`../shared`, or the folder `LANDFALL_SHARED` names).
+/// Files the command tests read, all inside the repository: `examples/` and `Tests/Fixtures/`.
 enum CLIFixtures {
     /// The repository root (this file is `Tests/LandfallCLITests/Support/CLIFixtures.swift`).
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -12,11 +11,10 @@ enum CLIFixtures {
         repositoryRoot.appendingPathComponent("examples").appendingPathComponent(name).path
     }
 
-    /// `../shared/conformance/aasa-matching.json` (or under `LANDFALL_SHARED`).
-    static var sharedConformanceFile: String {
-        let shared = ProcessInfo.processInfo.environment["LANDFALL_SHARED"].map { URL(fileURLWithPath: $0) }
-            ?? repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
-        return shared.appendingPathComponent("conformance/aasa-matching.json").path
+    /// `Tests/Fixtures/conformance/aasa-matching.json`, as a path: matching cases with the
+    /// decision iOS makes, many of them checked with Apple's own `swcutil`.
+    static var conformanceFile: String {
+        repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance/aasa-matching.json").path
     }
 
     /// A fresh temporary folder for one test.

@@ -1,5 +1,6 @@
 import Foundation
 import LandfallKit
+import LandfallWire
 import Testing
 
 @Suite struct LinkClientResolveTests {
@@ -9,7 +10,7 @@ import Testing
         let link = try await client.resolve(URL(string: "https://go.daily.example.com/xmas")!)
         #expect(link == ResolvedLink(
             url: "https://go.daily.example.com/xmas", deepLink: "https://daily.example.com/puzzle/2026-12-24",
-            data: ["referrer": "ada"], campaign: LinkCampaign(source: "newsletter", medium: "email", name: "winter-league"),
+            data: ["referrer": "ada"], campaign: Campaign(source: "newsletter", medium: "email", name: "winter-league"),
             id: Fixtures.linkID))
         let request = try #require(await transport.requests.first)
         #expect(request.method == .get)

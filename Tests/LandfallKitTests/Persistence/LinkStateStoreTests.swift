@@ -3,7 +3,9 @@ import Foundation
 import LandfallKit
 import Testing
 
-@Suite struct LinkStateStoreTests {
+/// Serialized: on Linux, swift-corelibs-foundation's `UserDefaults.standard` can lose a write made while
+/// another test of this suite writes another key (a full parallel run once read a saved state back empty).
+@Suite(.serialized) struct LinkStateStoreTests {
     @Test func aSavedStateIsLoadedBack() throws {
         let store = LinkStateStore(key: "LandfallKitTests.\(UUID().uuidString)")
         defer { store.clear() }

@@ -32,10 +32,32 @@ struct HostileDestination: Sendable, Codable, CustomTestStringConvertible {
     var reason: String
     var note: String
 
+    /// `Tests/Fixtures/hostile-destinations.json`.
+    static let file = DestinationFixtures.fixturesDirectory.appendingPathComponent("hostile-destinations.json")
+
+    /// Every entry of the table. A missing or broken file throws an error naming its path, which
+    /// fails the tests that read it (`@Test(arguments:)` included) instead of stopping the run.
     static func all() throws -> [HostileDestination] {
-        let data = try Data(contentsOf: DestinationFixtures.fixturesDirectory.appendingPathComponent("hostile-destinations.json"))
-        return try JSONDecoder().decode([HostileDestination].self, from: data)
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw FixtureError(path: file.path, reason: error.localizedDescription)
+        }
+        do {
+            return try JSONDecoder().decode([HostileDestination].self, from: data)
+        } catch {
+            throw FixtureError(path: file.path, reason: "not a list of hostile destinations: \(error)")
+        }
     }
 
     var testDescription: String { "\(note): \(url.debugDescription.prefix(80))" }
+}
+
+/// A fixture file that could not be read or decoded, with its path.
+struct FixtureError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+
+    var description: String { "cannot use the fixture \(path): \(reason)" }
 }

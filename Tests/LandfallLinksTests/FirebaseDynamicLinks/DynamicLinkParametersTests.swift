@@ -1,4 +1,5 @@
 import LandfallLinks
+import LandfallWire
 import Testing
 
 /// Reading Firebase Dynamic Links long links: the examples of FDL's documentation, decoding,

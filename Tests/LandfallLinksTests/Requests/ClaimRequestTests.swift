@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallJSON
 import LandfallLinks
 import Testing
 

@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import Foundation
+import LandfallJSON
 import LandfallLinks
 import Testing
 

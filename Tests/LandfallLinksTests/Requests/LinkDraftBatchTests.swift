@@ -1,6 +1,8 @@
 import AppSiteAssociation
 import Foundation
+import LandfallJSON
 import LandfallLinks
+import LandfallWire
 import PropertyBased
 import Testing
 

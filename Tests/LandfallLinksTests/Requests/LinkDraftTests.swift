@@ -1,6 +1,8 @@
 import AppSiteAssociation
 import Foundation
+import LandfallJSON
 import LandfallLinks
+import LandfallWire
 import Testing
 
 /// The body of `POST /v1/links`: what is read, every way it can be wrong (with the exact field

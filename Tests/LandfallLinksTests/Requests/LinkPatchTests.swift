@@ -1,6 +1,8 @@
 import AppSiteAssociation
 import Foundation
+import LandfallJSON
 import LandfallLinks
+import LandfallWire
 import Testing
 
 /// The body of `PATCH /v1/links/{id}`: absent, `null` and values, merging of nested objects,

@@ -52,7 +52,7 @@ import Testing
         let server = try await TestServer(database: database)
         let writer = try await server.authorization(.write)
         let revoked = try await server.apiKey(.write, name: "revoked")
-        _ = try await server.state.storage.revokeAPIKey(id: revoked.id, at: server.clock.now)
+        _ = try await server.parts.storage.revokeAPIKey(id: revoked.id, at: server.clock.now)
         try await server.run(.live) { client in
             let link = try await client.createLink(key: writer)
             let authorizations: [(String, String?)] = [
@@ -109,7 +109,7 @@ import Testing
         let key = try await server.apiKey(.read)
         try await server.run(.router) { client in
             #expect(try await client.get("/v1/links", headers: key.authorization).status == .ok)
-            #expect(try await server.state.storage.revokeAPIKey(id: key.id, at: server.clock.now))
+            #expect(try await server.parts.storage.revokeAPIKey(id: key.id, at: server.clock.now))
             let response = try await client.get("/v1/links", headers: key.authorization)
             response.expectAPIError(.unauthorized, "unauthorized")
             #expect(response["WWW-Authenticate"]?.hasPrefix("Bearer") == true)

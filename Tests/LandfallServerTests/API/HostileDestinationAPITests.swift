@@ -86,7 +86,7 @@ import Testing
             let slug = "hostile-\(index)"
             // As if the allowlist had permitted it once: stored directly, past the API's checks.
             let now = server.clock.now
-            try await server.state.storage.insert([
+            try await server.parts.storage.insert([
                 ShortLink(id: LinkID.generate(at: now, using: &generator), host: Demo.links, slug: slug, target: entry.url, createdAt: now),
                 ShortLink(id: LinkID.generate(at: now, using: &generator), host: Demo.links, slug: "\(slug)-overrides",
                           target: "https://daily.example.com/archive/2026",
@@ -115,7 +115,7 @@ import Testing
         let server = try await TestServer(database: database)
         var generator = SystemRandomNumberGenerator()
         let now = server.clock.now
-        try await server.state.storage.insert([
+        try await server.parts.storage.insert([
             ShortLink(id: LinkID.generate(at: now, using: &generator), host: Demo.links, slug: "formerly-allowed",
                       target: "https://shop.example.net/winter", createdAt: now),
         ])
@@ -175,7 +175,7 @@ extension HostileDestinationAPITests {
             #expect(before["Location"] == "https://shop.example.org/winter")
 
             try site.write("landfall.yml", Self.siteConfiguration(allowlist: #"'^https://help\.example\.org/.*$'"#))
-            _ = try server.state.reload()
+            _ = try server.parts.sites.reload()
             for userAgent in [Visitors.desktop, Visitors.iPhone, Visitors.android] {
                 let after = try await client.visit("sale", as: userAgent, host: "go.puzzles.example.com")
                 #expect(after["Location"] == nil, "\(userAgent): still sent to \(after["Location"] ?? "")")

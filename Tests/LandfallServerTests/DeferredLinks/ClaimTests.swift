@@ -92,9 +92,9 @@ import Testing
         let server = try await TestServer.readingAddresses(database: database)
         try await server.run(.router) { client in
             let token = try await client.claimToken(from: "/puzzle/2026-11-19")
-            try await server.state.claims.flush()
+            try await server.parts.claims.flush()
             server.clock.advance(by: 8 * 86_400)
-            let purged = try await server.state.storage.purgeClaims(expiredBefore: server.clock.now)
+            let purged = try await server.parts.storage.purgeClaims(expiredBefore: server.clock.now)
             #expect(purged == 1)
             #expect(try await client.claim(token: token)["reason"] as? String == "token_unknown")
         }

@@ -49,7 +49,7 @@ import Testing
             let response = try await client.get("/v1/install/\(token)?store=app-store&screen=844x390", headers: PublicClient.headers(userAgent: Visitors.iPhone))
             #expect(response.status == .found)
             #expect(response["Location"] == Self.appStore)
-            let stored = try await server.state.storage.pendingClaim(token: try #require(ClaimToken(rawValue: token)))
+            let stored = try await server.parts.storage.pendingClaim(token: try #require(ClaimToken(rawValue: token)))
             #expect(stored?.hints.screen == "390x844", "\(String(describing: stored))")
             #expect(stored?.hints.osVersion == "18.1")
             #expect(stored?.claimedAt == nil, "going to the store uses nothing up")
@@ -66,10 +66,10 @@ import Testing
                 let response = try await client.get("/v1/install/\(token)?store=app-store&screen=\(JSONText.queryValue(screen))")
                 #expect(response.status == .found, "\(screen)")
             }
-            #expect(try await server.state.storage.pendingClaim(token: claimToken)?.hints.screen == nil)
+            #expect(try await server.parts.storage.pendingClaim(token: claimToken)?.hints.screen == nil)
             _ = try await client.claim(token: token)
             _ = try await client.get("/v1/install/\(token)?store=app-store&screen=390x844")
-            #expect(try await server.state.storage.pendingClaim(token: claimToken)?.hints.screen == nil)
+            #expect(try await server.parts.storage.pendingClaim(token: claimToken)?.hints.screen == nil)
         }
     }
 

@@ -118,8 +118,8 @@ import Testing
                 #expect(!preview.response.text.contains("/v1/install/"))
             }
             // Nothing was recorded for them.
-            try await server.state.claims.flush()
-            #expect(server.state.claims.bufferedClaims == 0)
+            try await server.parts.claims.flush()
+            #expect(server.parts.claims.bufferedClaims == 0)
         }
     }
 

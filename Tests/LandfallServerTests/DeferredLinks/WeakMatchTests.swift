@@ -83,8 +83,8 @@ import Testing
             let newer = try await client.claimToken(from: "/puzzle/2026-11-20", address: Self.visitor)
             let json = try await client.claim(Self.weakClaim(#""osVersion": "18.1""#), from: Self.visitor).json
             #expect(json["match"] as? String == "weak", "\(json)")
-            try await server.state.claims.flush()
-            #expect(try await server.state.storage.pendingClaim(token: try #require(.init(rawValue: newer)))?.match == .weak)
+            try await server.parts.claims.flush()
+            #expect(try await server.parts.storage.pendingClaim(token: try #require(.init(rawValue: newer)))?.match == .weak)
             #expect(try await client.claim(token: older)["reason"] as? String == "token_claimed", "every fitting claim is used up")
             #expect(try await client.claim(token: newer)["reason"] as? String == "token_claimed")
         }

@@ -31,7 +31,7 @@ struct DeferredLinkJourneyTests {
         let configuration = LinkClientConfiguration(
             baseURL: URL(string: "http://127.0.0.1:\(port)")!, linkHosts: [Demo.links], claimHosts: [Demo.site, Demo.links],
             platform: platform, retry: RetryPolicy(maxAttempts: 2, jitter: 0))
-        let client = LinkClient(configuration: configuration, state: LinkClientState(), transport: URLSessionTransport(timeout: 30),
+        let client = LinkClient(configuration: configuration, state: LinkClientState(), transport: ContractCheckingTransport(base: URLSessionTransport(timeout: 30)),
                                 sleep: { _ in }, now: clock.reading)
         return DeepLinkHandler(router: router, client: client, flushesEvents: false)
     }

@@ -107,14 +107,14 @@ extension ClickDurabilityTests {
                 #expect(try await client.visit("kept", as: Visitors.desktop).status == .found)
             }
             // The table the counts go to is away: the flush fails.
-            try await server.state.storage.execute(raw: "ALTER TABLE click_counts RENAME TO click_counts_away")
-            await #expect(throws: (any Error).self) { try await server.state.clicks.flush() }
-            #expect(server.state.clicks.bufferedClicks == 10)
-            #expect(server.state.clicks.pendingClicks(of: try #require(LinkID(link.id))) == 10)
+            try await server.parts.storage.execute(raw: "ALTER TABLE click_counts RENAME TO click_counts_away")
+            await #expect(throws: (any Error).self) { try await server.parts.clicks.flush() }
+            #expect(server.parts.clicks.bufferedClicks == 10)
+            #expect(server.parts.clicks.pendingClicks(of: try #require(LinkID(link.id))) == 10)
 
-            try await server.state.storage.execute(raw: "ALTER TABLE click_counts_away RENAME TO click_counts")
-            try await server.state.clicks.flush()
-            #expect(server.state.clicks.bufferedClicks == 0)
+            try await server.parts.storage.execute(raw: "ALTER TABLE click_counts_away RENAME TO click_counts")
+            try await server.parts.clicks.flush()
+            #expect(server.parts.clicks.bufferedClicks == 0)
             #expect(try await client.stats(of: link.id, key: key)["clicks"] as? Int == 10)
             return link.id
         }

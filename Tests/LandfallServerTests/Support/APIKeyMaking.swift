@@ -8,7 +8,7 @@ extension TestServer {
     /// Stores a new API key with `scope` and returns the header that presents it.
     func authorization(_ scope: APIKeyScope = .write, name: String = "test") async throws -> HTTPFields {
         let (text, record) = APIKeys.generate(name: name, scope: scope, at: clock.reading())
-        try await state.storage.insert(record)
+        try await parts.storage.insert(record)
         return [.authorization: "Bearer \(text)", .contentType: "application/json"]
     }
 }
@@ -50,7 +50,7 @@ extension TestServer {
     /// that presents it.
     func apiKey(_ scope: APIKeyScope = .write, name: String = "test") async throws -> (id: String, authorization: HTTPFields) {
         let (text, record) = APIKeys.generate(name: name, scope: scope, at: clock.reading())
-        try await state.storage.insert(record)
+        try await parts.storage.insert(record)
         return (record.id, [.authorization: "Bearer \(text)", .contentType: "application/json"])
     }
 }

@@ -23,7 +23,8 @@ struct ServerClient: Sendable {
         return nil
     }
 
-    /// Sends a request.
+    /// Sends a request. Every answer under `/v1/` is checked against the OpenAPI document
+    /// (``ServedResponse/expectDocumented(method:target:)``).
     ///
     /// - Parameters:
     ///   - path: The request target: path and query, as sent (`/puzzle/2026-11-20?ref=share`).
@@ -39,12 +40,16 @@ struct ServerClient: Sendable {
             var headers = headers
             if let host { headers[.init("Host")!] = host }
             let response = try await client.executeRequest(uri: path, method: method, headers: headers, body: bodyBuffer)
-            return ServedResponse(status: response.status, headers: response.headers, body: Array(buffer: response.body))
+            let served = ServedResponse(status: response.status, headers: response.headers, body: Array(buffer: response.body))
+            served.expectDocumented(method: method, target: path)
+            return served
         case .live(let client, _):
             let request = TestClient.Request(path, method: method, authority: host, headers: headers, body: bodyBuffer)
             let response = try await client.execute(request)
-            return ServedResponse(status: response.status, headers: response.headers,
-                                  body: response.body.map { Array(buffer: $0) } ?? [])
+            let served = ServedResponse(status: response.status, headers: response.headers,
+                                        body: response.body.map { Array(buffer: $0) } ?? [])
+            served.expectDocumented(method: method, target: path)
+            return served
         }
     }
 

@@ -16,9 +16,9 @@ import LandfallStorage
 /// ```
 final class TestServer: Sendable {
     /// The application `buildApplication` returns.
-    let application: Application<LandfallResponder>
-    /// The server's state: reload the site or close the database with it.
-    let state: ServerState
+    let application: Application<RouterResponder<LandfallRequestContext>>
+    /// The server's parts: reload the site, reach the database or flush the buffers with them.
+    let parts: ServerComponents
     /// The clock the server reads.
     let clock: MovableClock
     /// Where the server stores links: SQLite in a temporary directory, or a scratch
@@ -46,7 +46,7 @@ final class TestServer: Sendable {
             configuration.databaseURL = location.databaseURL
             configuration.rateLimit = nil
             configure(&configuration)
-            (application, state) = try await makeApplication(configuration)
+            (application, parts) = try await makeApplication(configuration)
         } catch {
             dataDirectory.remove()
             location.remove()
@@ -73,7 +73,7 @@ final class TestServer: Sendable {
                               _ test: @escaping @Sendable (ServerClient) async throws -> Value) async throws -> Value {
         switch transport {
         case .router:
-            let inProcess = Application(responder: AuthorityFromHostHeader(base: LandfallResponder(state: state)),
+            let inProcess = Application(responder: AuthorityFromHostHeader(base: application.responder),
                                         services: application.services, logger: application.logger)
             return try await inProcess.test(.router) { client in
                 try await test(ServerClient(connection: .router(client)))

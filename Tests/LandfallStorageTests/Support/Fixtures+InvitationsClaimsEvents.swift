@@ -1,6 +1,7 @@
 import Foundation
 import LandfallLinks
 @testable import LandfallStorage
+import LandfallWire
 import Testing
 
 /// Invitations, claims and events for the tests, with dates in whole milliseconds.

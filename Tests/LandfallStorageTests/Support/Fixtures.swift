@@ -1,6 +1,7 @@
 import Foundation
 import LandfallLinks
 @testable import LandfallStorage
+import LandfallWire
 import Testing
 
 /// Links and counts for the tests, with dates in whole milliseconds (what the database keeps).

@@ -38,7 +38,7 @@ let associationFile = """
             "comment": "puzzle"
           },
           {
-            "/": "/invite/?*",
+            "/": "/invites/?*",
             "comment": "invite"
           },
           {

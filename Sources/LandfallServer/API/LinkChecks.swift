@@ -1,0 +1,71 @@
+import Foundation
+import LandfallLinks
+
+/// What the site decides about a link a request asks for: its host, its slug, and that every
+/// URL in it is a destination the site allows (the open-redirect guard), each refusal naming
+/// the request field at fault.
+struct LinkChecks {
+    let site: LoadedSite
+
+    /// The link host a draft names (or the site's, when it names none).
+    func linkHost(_ requested: String?, field: String) throws(APIError) -> String {
+        guard let linksHost = site.configuration.hosts.links else {
+            throw APIError(.badRequest, .invalidBody, "This site has no link host; add hosts.links to its landfall.yml.", field: field)
+        }
+        if let requested, requested.lowercased() != linksHost {
+            throw APIError.invalidBody("'\(requested)' is not a link host of this site; use \(linksHost) (or leave host out).", field: field)
+        }
+        return linksHost
+    }
+
+    /// Refuses a custom slug the site's slug policy does not allow.
+    func slug(_ slug: String, field: String) throws(APIError) {
+        if let refusal = site.configuration.slugPolicy.refusal(for: slug) {
+            throw APIError(.badRequest, .invalidSlug, refusal.message, field: field)
+        }
+    }
+
+    /// Every URL field run through the destination policy; the normalized URLs by field
+    /// (`target`, `overrides.ios`, …). An image only has to be an absolute http(s) URL: it is
+    /// shown, never redirected to.
+    ///
+    /// - Parameter naming: The JSON path of a field in the request, for errors.
+    func urls(_ fields: [(field: String, url: String)], naming: (String) -> String) throws(APIError) -> [String: String] {
+        var normalized: [String: String] = [:]
+        for (name, url) in fields {
+            let field = naming(name)
+            if field.hasSuffix("preview.imageURL") {
+                let lowered = url.lowercased()
+                guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), URLComponents(string: url)?.host?.isEmpty == false,
+                      !url.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) else {
+                    throw APIError.invalidBody("\(field): the image must be an absolute http or https URL.", field: field)
+                }
+                continue
+            }
+            switch site.destinations.check(url) {
+            case .success(let destination): normalized[name] = destination.text
+            case .failure(let refusal):
+                throw APIError(.badRequest, .destinationRefused, "\(field): \(refusal.message)", field: field)
+            }
+        }
+        return normalized
+    }
+
+    /// Refuses an expiry time that has passed at `now` (a link would be gone on arrival).
+    static func future(_ expiresAt: Date?, now: Date, field: String) throws(APIError) {
+        if let expiresAt, expiresAt <= now {
+            throw APIError.invalidBody("expiresAt: \(APITime.string(expiresAt)) has passed; give a time in the future.", field: field)
+        }
+    }
+
+    /// `link` with its destinations in the normalized form the policy gave them (`urls`, by
+    /// field: `target`, `overrides.ios`, …), which is what redirects send.
+    static func normalizing(_ link: ShortLink, _ urls: [String: String]) -> ShortLink {
+        var link = link
+        link.target = urls["target"] ?? link.target
+        link.overrides = PlatformOverrides(ios: link.overrides.ios.map { urls["overrides.ios"] ?? $0 },
+                                           android: link.overrides.android.map { urls["overrides.android"] ?? $0 },
+                                           desktop: link.overrides.desktop.map { urls["overrides.desktop"] ?? $0 })
+        return link
+    }
+}

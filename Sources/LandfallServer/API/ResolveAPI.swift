@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import LandfallJSON
+import LandfallLinks
+import LandfallWire
+
+/// `GET /v1/resolve?url=…` (public): what a short link (or an FDL long link) that opened the
+/// app directly leads to, for the app SDK. A short link's resolution is counted as a click
+/// (the app opened it; the server saw no visit), under `platform` (`ios` or `android`) or the
+/// caller's user agent.
+struct ResolveAPI: Sendable {
+    typealias Context = LandfallRequestContext
+
+    let links: LinkLookup
+    let clicks: ClickRecorder
+    let clock: @Sendable () -> Date
+
+    func addRoutes(to api: inout APIRoutes) {
+        api.add(.get, "/v1/resolve", .public, resolve)
+    }
+
+    @Sendable func resolve(_ request: Request, context: Context) async throws -> Response {
+        let site = try context.site
+        let query = request.uri.queryParameters
+        guard let text = query["url"].map(String.init), !text.isEmpty else {
+            throw APIError(.badRequest, .invalidBody, "Give the link to resolve as ?url=https://…", field: "url")
+        }
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", let host = components.host?.lowercased(),
+              let linksHost = site.configuration.hosts.links,
+              host == linksHost || site.configuration.hosts.local[host] == linksHost else {
+            throw APIError(.badRequest, .invalidBody, "'\(text.prefix(200))' is not a link of this server's link host\(site.configuration.hosts.links.map { " (\($0))" } ?? "").",
+                           field: "url")
+        }
+        let path = components.percentEncodedPath
+        if path == "/" || path.isEmpty {
+            return try Self.resolveLongLink(components.percentEncodedQuery ?? "", url: text, site: site)
+        }
+        let slug = path.dropFirst()
+        guard LinkLookup.mayBeSlug(slug), let link = try await links.link(host: linksHost, slug: String(slug)) else {
+            throw APIError.notFound("No short link has this address.")
+        }
+        let now = clock()
+        if let reason = ClickDecision.goneReason(of: link, now: now, pendingClicks: clicks.pendingClicks(of: link.id)) {
+            throw APIError(.gone, .gone, "This link \(Self.wording(reason)).")
+        }
+        guard let destination = site.checkedDestination(link.target) else {
+            throw APIError(.gone, .gone, "This link's destination is no longer allowed.")
+        }
+        let platform = query["platform"].flatMap { ClickPlatform(rawValue: String($0)) }.flatMap { $0 == .crawler ? nil : $0 }
+            ?? VisitorClassifier.classify(userAgent: request.headers[.userAgent]).platform
+        if platform != .crawler {
+            clicks.record(link, platform: platform, referrerHost: "", at: now)
+        }
+        let resolved = ResolvedLink(url: link.url, deepLink: destination.text, data: link.data, campaign: link.campaign,
+                                    id: link.id.rawValue)
+        return Response.json(.ok, resolved.resolutionJSON)
+    }
+
+    /// An FDL long link (`https://<link host>/?link=…`): its `link`, checked like every URL in it.
+    private static func resolveLongLink(_ query: String, url: String, site: LoadedSite) throws(APIError) -> Response {
+        switch DynamicLinkCheck(query: query, policy: site.destinations) {
+        case .invalid(let problems):
+            throw APIError(.badRequest, .invalidBody, problems.errors.map(\.description).joined(separator: "; "),
+                           field: problems.errors.first.map { "url.\($0.parameter)" })
+        case .refused(let parameter, _):
+            throw APIError(.badRequest, .destinationRefused, "The long link's '\(parameter)' is not a destination this site allows.",
+                           field: "url.\(parameter)")
+        case .accepted(let parameters, let link):
+            return Response.json(.ok, ResolvedLink(url: url, deepLink: link.text, campaign: parameters.campaign).resolutionJSON)
+        }
+    }
+
+    /// How an API error says why a link is gone.
+    static func wording(_ reason: GoneReason) -> String {
+        switch reason {
+        case .disabled: "was turned off"
+        case .expired: "has expired"
+        case .clickLimitReached: "has been used as many times as it may be"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import HTTPTypes
+import LandfallStorage
+import Logging
+
+/// The parts of a running link server, made once by ``makeApplication(_:)``: the site, the
+/// storage and what sits in front of it (caches, write buffers), the limits and the metrics.
+///
+/// This is the composition root, not a service locator: ``buildRouter(_:)`` hands each route
+/// collection and middleware only the parts it needs, and no handler sees this type. Tests use
+/// it to reach the storage, reload the site or flush the buffers while a server runs.
+final class ServerComponents: Sendable {
+    /// The site being served.
+    let sites: SiteHolder
+    let storage: Storage
+    /// Short links looked up recently, by host and slug.
+    let linkCache: LinkCache
+    /// Clicks answered and not yet stored.
+    let clicks: ClickRecorder
+    /// Pending deferred-link claims of landing pages, written in batches.
+    let claims: ClaimRecorder
+    /// Hashes client addresses with the day's salt, for claims and the invitation audit log.
+    let addresses: AddressHasher
+    /// The runtime settings, read at most twice a second.
+    let settings: SettingsCache
+    let keys: APIKeyVerifier
+    /// Throttles failed invitation codes.
+    let invitationGuard: InvitationGuard
+    /// `nil` when public endpoints are not rate limited.
+    let rateLimiter: RateLimiter?
+    /// The trusted proxy header naming the client's address, if any.
+    let clientAddressHeader: HTTPField.Name?
+    let metrics: ServerMetrics
+    let clock: @Sendable () -> Date
+    /// The application's logger, for what happens outside requests (background services).
+    let logger: Logger
+
+    init(site: LoadedSite, storage: Storage, configuration: ServerConfiguration, logger: Logger) {
+        let metrics = ServerMetrics()
+        self.sites = SiteHolder(site, source: configuration.site, metrics: metrics, clock: configuration.clock)
+        self.storage = storage
+        self.linkCache = LinkCache(capacity: configuration.linkCacheCapacity)
+        self.clicks = ClickRecorder(storage: storage, cache: linkCache)
+        self.claims = ClaimRecorder(storage: storage)
+        self.addresses = AddressHasher(storage: storage)
+        self.settings = SettingsCache(storage: storage)
+        self.keys = APIKeyVerifier(storage: storage)
+        self.invitationGuard = InvitationGuard(limits: configuration.inviteGuessLimits)
+        self.rateLimiter = configuration.rateLimit.map { RateLimiter(limit: $0) }
+        self.clientAddressHeader = configuration.clientAddressHeader.flatMap { HTTPField.Name($0) }
+        self.metrics = metrics
+        self.clock = configuration.clock
+        self.logger = logger
+    }
+}

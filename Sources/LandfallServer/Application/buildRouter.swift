@@ -1,0 +1,56 @@
+import Hummingbird
+
+/// The link server's router: the middleware every request passes, then one route collection
+/// per area, each given only the parts it needs.
+///
+/// In order, every request: gets its id (``RequestIDMiddleware``), is logged and counted once
+/// it is answered (``AccessLogMiddleware``, ``MetricsMiddleware``), has its client noted
+/// (``ClientMiddleware``), is answered without a body for HEAD (``HeadMiddleware``), has every
+/// error turned into its answer (``ErrorMiddleware``), and is refused with 414 when its address
+/// is too long (``PathLengthMiddleware``). A request no route takes is answered by
+/// ``UnmatchedRequestMiddleware`` (405 with `Allow`, the API's 404, or the site's pages).
+///
+/// Then: the operations endpoints on any host; behind ``HostMiddleware`` (400 for a bad
+/// `Host`, 404 for a host the site does not list), the association files, the JSON API (its
+/// operations in ``APIRoutes``, public ones rate limited, the others behind an API key of their
+/// scope), and the pages of every host (``SiteRoutes``: redirects, short links, the site's
+/// pages), plain http redirected to https and rate limited.
+///
+/// - Returns: The router, and the API's table (which tests compare with the OpenAPI document).
+func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestContext>, api: APITable) {
+    let router = Router(context: LandfallRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let hosts = HostMiddleware(sites: parts.sites)
+    let rateLimit = RateLimitMiddleware(limiter: parts.rateLimiter)
+    let siteRoutes = SiteRoutes(parts)
+    let pages = PageStack(hosts: hosts, rateLimit: rateLimit, routes: siteRoutes)
+    var api = APIRoutes(
+        publicMiddleware: rateLimit,
+        read: APIKeyMiddleware(keys: parts.keys, scope: .read, rateLimit: rateLimit, clock: parts.clock),
+        write: APIKeyMiddleware(keys: parts.keys, scope: .write, rateLimit: rateLimit, clock: parts.clock))
+    LinksAPI(storage: parts.storage, cache: parts.linkCache, clock: parts.clock).addRoutes(to: &api)
+    StatsAPI(storage: parts.storage, clicks: parts.clicks).addRoutes(to: &api)
+    SettingsAPI(settings: parts.settings, storage: parts.storage, clock: parts.clock).addRoutes(to: &api)
+    InvitationsAPI(storage: parts.storage, clock: parts.clock).addRoutes(to: &api)
+    RedemptionAPI(gate: InvitationGate(parts), storage: parts.storage, clock: parts.clock).addRoutes(to: &api)
+    ClaimsAPI(storage: parts.storage, claims: parts.claims, addresses: parts.addresses, clock: parts.clock).addRoutes(to: &api)
+    InstallAPI(storage: parts.storage, claims: parts.claims).addRoutes(to: &api)
+    EventsAPI(storage: parts.storage, clock: parts.clock).addRoutes(to: &api)
+    ResolveAPI(links: LinkLookup(parts), clicks: parts.clicks, clock: parts.clock).addRoutes(to: &api)
+
+    router.addMiddleware {
+        RequestIDMiddleware()
+        AccessLogMiddleware()
+        MetricsMiddleware(metrics: parts.metrics)
+        ClientMiddleware(trustedHeader: parts.clientAddressHeader)
+        HeadMiddleware()
+        ErrorMiddleware(sites: parts.sites)
+        PathLengthMiddleware()
+        UnmatchedRequestMiddleware(api: api.table, hosts: hosts, rateLimit: rateLimit, pages: pages)
+    }
+    // Routes take the router's middleware when they are added: after it, every one.
+    OperationsRoutes(sites: parts.sites, storage: parts.storage, metrics: parts.metrics).addRoutes(to: router)
+    AssociationRoutes().addRoutes(to: router.group().add(middleware: hosts))
+    api.register(on: router.group().add(middleware: hosts))
+    pages.addRoutes(to: router)
+    return (router, api.table)
+}

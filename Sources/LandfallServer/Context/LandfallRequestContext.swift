@@ -1,0 +1,100 @@
+import HTTPTypes
+import Hummingbird
+import LandfallSite
+import LandfallStorage
+import Logging
+import NIOCore
+
+/// The per-request context of the link server: what the middleware learned about a request,
+/// for the handlers after it.
+///
+/// ``RequestIDMiddleware`` sets ``requestID`` and puts it in `logger` (the only logger on the
+/// request path, so every line of a request carries its id); ``HostMiddleware`` sets the site
+/// version, the host and its role (``served``); ``APIKeyMiddleware`` sets the verified key
+/// (``apiKey``). A handler reads them through ``site``, ``host`` and ``client``, which throw
+/// ``ServerFault/contextMissing(_:)`` if a route was registered without the middleware that
+/// provides them (a programming error, answered with 500 and logged).
+public struct LandfallRequestContext: RequestContext {
+    /// Hummingbird's storage (logger, parameters, endpoint path).
+    public var coreContext: CoreRequestContextStorage
+    /// The address of the peer, when the request came over a socket.
+    public var remoteAddress: SocketAddress?
+    /// The request's id: the client's `X-Request-ID` when sane, otherwise one made here.
+    public internal(set) var requestID: String = ""
+    /// The site, host and role the request was resolved to, once ``HostMiddleware`` ran.
+    var served: ServedHost?
+    /// The client, once ``HostMiddleware`` ran.
+    var servedClient: RequestClient?
+    /// The API key the request authenticated with, on routes that need one.
+    var apiKey: APIKeyRecord?
+
+    /// Creates the context for a request.
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.remoteAddress = source.channel.remoteAddress
+    }
+
+    /// The label the request is counted under in `/metrics` and named by in the access log: the
+    /// router's template (`/v1/links/{id}`), a page's route (`/puzzle/:date`) or a reason
+    /// (`not_found`, `unknown_host`), never a raw URL, so the number of series stays bounded.
+    var routeLabel: String? { coreContext.endpointPath.value }
+
+    /// Sets ``routeLabel``. Hummingbird keeps the endpoint path in a reference shared by every
+    /// copy of the context, so a handler that learns its route late (a page, routed through the
+    /// site's own route table) can set it for the middleware that records it.
+    func label(_ route: String) {
+        coreContext.endpointPath.value = route
+    }
+
+    /// The site version this request is served with.
+    var site: LoadedSite {
+        get throws(ServerFault) {
+            guard let served else { throw .contextMissing("site") }
+            return served.site
+        }
+    }
+
+    /// The host the request named, with its role.
+    var host: ServedHost {
+        get throws(ServerFault) {
+            guard let served else { throw .contextMissing("host") }
+            return served
+        }
+    }
+
+    /// Who sent the request.
+    var client: RequestClient {
+        get throws(ServerFault) {
+            guard let servedClient else { throw .contextMissing("client") }
+            return servedClient
+        }
+    }
+}
+
+/// What ``HostMiddleware`` resolved: the site version, the host named by the request and its
+/// role, and what a proxy said about the scheme.
+struct ServedHost: Sendable {
+    /// The site, as loaded when the request arrived (a reload does not change it mid-request).
+    let site: LoadedSite
+    /// The host the request named.
+    let name: RequestHost
+    /// What that host is to the site.
+    let role: HostRole
+    /// The `X-Forwarded-Proto` a proxy sent, if any.
+    let forwardedProto: String?
+
+    /// The origins links on a page point to (made when asked: only pages need them).
+    var origins: Origins { Origins(configuration: site.configuration, role: role, host: name, forwardedProto: forwardedProto) }
+}
+
+/// A programming error of the server's own making: a route needs something no middleware
+/// before it provided. Answered with 500 and logged with the request id.
+enum ServerFault: Error, CustomStringConvertible {
+    case contextMissing(String)
+
+    var description: String {
+        switch self {
+        case .contextMissing(let what): "the request context has no \(what): a route was registered without its middleware"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import LandfallLinks
+import LandfallWire
+
+/// Gives a page shown to a phone without the app a pending deferred-link claim, so the link
+/// survives the install.
+///
+/// The claim is recorded (buffered, like clicks) and the page's store buttons point through it:
+/// to `/v1/install/<token>` (which notes the screen size and redirects to the store, Google
+/// Play with the token as install referrer), carrying the claim URL that the page's script
+/// copies to the pasteboard when the button is tapped (never before), for the app's first
+/// launch to claim.
+struct PendingClaims: Sendable {
+    let claims: ClaimRecorder
+    let addresses: AddressHasher
+    let clock: @Sendable () -> Date
+
+    init(_ parts: ServerComponents) {
+        claims = parts.claims
+        addresses = parts.addresses
+        clock = parts.clock
+    }
+
+    /// For a phone's browser without the app (`visitor`, classified once by the caller): records
+    /// a pending claim of `url` and points the page's store buttons through it. Returns whether a
+    /// claim was made (the page must then not be cached).
+    func attach(to values: inout PageValues, url: String, deepLink: String, link: ShortLink?, campaign: Campaign,
+                visitor: Visitor, request: Request, context: LandfallRequestContext) async throws -> Bool {
+        guard request.method == .get, case .browser(let platform) = visitor, platform == .ios || platform == .android else { return false }
+        let host = try context.host
+        let now = clock()
+        let addressHash: String
+        do {
+            addressHash = try await addresses.hash(try context.client.address, at: now)
+        } catch {
+            context.logger.warning("no pending claim: the address salt is unavailable", metadata: ["error": "\(error)"])
+            return false
+        }
+        var generator = SystemRandomNumberGenerator()
+        let token = ClaimToken.generate(using: &generator)
+        let userAgent = request.headers[.userAgent] ?? ""
+        let hints = DeviceHints(platform: platform, osVersion: DeviceHints.osVersion(userAgent: userAgent, platform: platform),
+                                language: DeviceHints.language(acceptLanguage: request.headers[.acceptLanguage]))
+        claims.record(PendingClaim(
+            token: token, url: url, deepLink: deepLink, linkID: link?.id, data: link?.data ?? [:], campaign: campaign,
+            createdAt: now, expiresAt: now.addingTimeInterval(host.site.configuration.deferredLinks.claimLifetime),
+            addressHash: addressHash, hints: hints))
+        let origin = host.origins.site
+        let install = origin + "/v1/install/" + token.rawValue
+        values.claimURL = origin + "/v1/claims/" + token.rawValue
+        if values.appStoreURL != nil { values.appStoreURL = install + "?store=app-store" }
+        if values.playStoreURL != nil { values.playStoreURL = install + "?store=play" }
+        return true
+    }
+}

@@ -1,0 +1,23 @@
+import Hummingbird
+
+/// Sends a page request that a proxy marks `X-Forwarded-Proto: http` to the same address over
+/// https (301). Development names stay on http, and the paths near the association files are
+/// never redirected: a 3xx there reads, to Apple's CDN, as "the association file redirects".
+struct HTTPSRedirectMiddleware: RouterMiddleware {
+    typealias Context = LandfallRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let host = try context.host
+        if !host.role.isLocal, host.origins.isPlainHTTP, !AssociationRoutes.isNear(request.uri.path) {
+            context.label("redirect_https")
+            return Response.redirect(.movedPermanently, to: "https://\(host.name.authority)\(request.pathAndQuery)")
+        }
+        return try await next(request, context)
+    }
+}
+
+extension Request {
+    /// The path and, when there is one, `?` and the query: what a redirect keeps (never an
+    /// absolute-form request target's host).
+    var pathAndQuery: String { uri.path + (uri.query.map { "?\($0)" } ?? "") }
+}

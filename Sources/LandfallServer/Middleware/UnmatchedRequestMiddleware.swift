@@ -1,0 +1,59 @@
+import HTTPTypes
+import Hummingbird
+
+/// The answers the router does not give by itself, in one place: when no route takes a
+/// request's path and method, this decides between 405 with `Allow` (the path exists with
+/// other methods), the API's JSON 404, and the site's pages (which answer every other GET,
+/// the friendly not-found page included).
+struct UnmatchedRequestMiddleware: RouterMiddleware {
+    typealias Context = LandfallRequestContext
+
+    let api: APITable
+    let hosts: HostMiddleware
+    let rateLimit: RateLimitMiddleware
+    let pages: PageStack
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound && context.routeLabel == "NotFound" {
+            // The router's own "no route": its not-found responder labels the request so.
+            return try await unmatched(request, context: context)
+        }
+    }
+
+    private func unmatched(_ request: Request, context: Context) async throws -> Response {
+        let path = request.uri.path
+        if OperationsRoutes.paths.contains(path) {
+            context.label(path)
+            return Self.methodNotAllowed("Use GET or HEAD.\n", allow: "GET, HEAD")
+        }
+        var context = context
+        context.served = try HostMiddleware.resolve(request, site: hosts.sites.current, context: context)
+        if APIError.isAPIPath(path) {
+            if let template = api.template(matching: path) {
+                context.label(template)
+                let allowed = api.methods(at: template).map(\.rawValue).joined(separator: ", ")
+                throw APIError(.methodNotAllowed, .methodNotAllowed, "\(template) accepts \(allowed).", headers: [.allow: allowed])
+            }
+            context.label("/v1/unknown")
+            try rateLimit.admit(context)
+            throw APIError(.notFound, .notFound, "There is no API endpoint at \(path); see openapi/landfall.yaml.")
+        }
+        if let kind = AssociationRoutes.paths[path] {
+            context.label(AssociationRoutes.label(kind))
+            return Self.methodNotAllowed("The association file can only be read (GET or HEAD).\n", allow: AssociationRoutes.allowed)
+        }
+        guard request.method == .get || request.method == .head else {
+            context.label("method_not_allowed")
+            throw PageProblem(.methodNotAllowed, title: "Not allowed", message: "Pages can only be read.", headers: [.allow: "GET, HEAD"])
+        }
+        return try await pages.respond(to: request, context: context)
+    }
+
+    private static func methodNotAllowed(_ message: String, allow: String) -> Response {
+        var response = Response.text(.methodNotAllowed, message)
+        response.headers[.allow] = allow
+        return response
+    }
+}

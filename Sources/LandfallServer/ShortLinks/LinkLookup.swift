@@ -1,0 +1,34 @@
+import LandfallLinks
+import LandfallStorage
+
+/// Finds a short link by host and slug: from this instance's ``LinkCache``, else from the
+/// database (and then cached, "no such link" included).
+struct LinkLookup: Sendable {
+    let cache: LinkCache
+    let storage: Storage
+
+    init(_ parts: ServerComponents) {
+        cache = parts.linkCache
+        storage = parts.storage
+    }
+
+    /// The link with `slug` on `host`, or `nil` when there is none.
+    func link(host: String, slug: String) async throws(StorageError) -> ShortLink? {
+        switch cache.entry(host: host, slug: slug) {
+        case .link(let link): return link
+        case .missing: return nil
+        case nil:
+            let link = try await storage.link(host: host, slug: slug)
+            cache.store(link.map { .link($0) } ?? .missing, host: host, slug: slug)
+            return link
+        }
+    }
+
+    /// Whether `text` is made of slug characters only (ASCII letters, digits, `-`, `_`) and is
+    /// not longer than a slug can be: anything else is not looked up.
+    static func mayBeSlug(_ text: some StringProtocol) -> Bool {
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.count <= SlugPolicy.allowedLengths.upperBound else { return false }
+        return bytes.allSatisfy(SlugPolicy.isSlugByte)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Hummingbird
+import LandfallLinks
+import LandfallSite
+import LandfallStorage
+
+/// The link host: `/<slug>` is a short link, `/?link=…` a Firebase Dynamic Links long link
+/// (``DynamicLinkPage``), `/` goes to the site, anything else is the not-found page.
+///
+/// A short link is answered by who is visiting (``ClickDecision``): a redirect on a computer,
+/// the landing page (with a pending claim) on a phone without the app, the preview for
+/// crawlers, the page of a link that is gone. Every answered visit is a click, buffered.
+struct ShortLinkRoutes: Sendable {
+    typealias Context = LandfallRequestContext
+
+    let links: LinkLookup
+    let clicks: ClickRecorder
+    let finder: RoutePageFinder
+    let claims: PendingClaims
+    let clock: @Sendable () -> Date
+
+    func respond(_ request: Request, context: Context) async throws -> Response {
+        let host = try context.host
+        let site = host.site
+        let path = request.uri.path
+        if path == "/" {
+            if let query = request.uri.query, !query.isEmpty {
+                context.label("/?link")
+                return DynamicLinkPage.response(request, query: query, site: site, origins: host.origins, logger: context.logger)
+            }
+            context.label("/")
+            return Response.redirect(.found, to: host.origins.site + site.configuration.homePath)
+        }
+        context.label("/:slug")
+        let slug = path.dropFirst()
+        // Slugs are made of slug characters only: anything else is not looked up.
+        guard let linksHost = site.configuration.hosts.links, LinkLookup.mayBeSlug(slug) else {
+            return StatusPages.notFound(site: site, origins: host.origins)
+        }
+        let link: ShortLink?
+        do {
+            link = try await links.link(host: linksHost, slug: String(slug))
+        } catch {
+            context.logger.error("short link lookup failed", metadata: ["error": "\(error)"])
+            throw PageProblem(.serviceUnavailable, title: "Try again in a moment", message: "This link can't be looked up right now.")
+        }
+        guard let link else { return StatusPages.notFound(site: site, origins: host.origins) }
+        return try await visit(link, request: request, context: context)
+    }
+
+    /// What a visit of a stored short link gets, by who is visiting: see ``ClickDecision``.
+    func visit(_ link: ShortLink, request: Request, context: Context) async throws -> Response {
+        let host = try context.host
+        let site = host.site
+        let origins = host.origins
+        let visitor = VisitorClassifier.classify(userAgent: request.headers[.userAgent])
+        let target = site.checkedDestination(link.target)
+        // The target's page is only read for those who may see it: crawlers, and phones without
+        // an override (whether the target opens the app decides between landing page and
+        // redirect). A desktop redirect, the hot path, reads none.
+        let mayShowPage = switch visitor {
+        case .crawler: true
+        case .browser(.ios): link.overrides.ios == nil
+        case .browser(.android): link.overrides.android == nil
+        case .browser: false
+        }
+        let page = mayShowPage ? target.flatMap { sitePage(of: $0, site: site, origins: origins, context: context) } : nil
+        let now = clock()
+        let decision = ClickDecision(
+            link: link, visitor: visitor, now: now,
+            pendingClicks: link.maxClicks == nil ? 0 : clicks.pendingClicks(of: link.id),
+            targetOpensApp: page?.opensApp ?? false,
+            isAllowed: { $0 == link.target ? target != nil : site.checkedDestination($0) != nil })
+        if request.method == .get, decision.isRecorded {
+            clicks.record(link, platform: decision.platform, referrerHost: Self.referrerHost(request.headers[.referer]), at: now)
+        }
+        switch decision.outcome {
+        case .gone(let reason):
+            return StatusPages.linkGone(reason, site: site, origins: origins)
+        case .refused(let destination):
+            context.logger.warning("short link destination refused at redirect time", metadata: [
+                "link": "\(link.id)", "destination": "\(destination)",
+            ])
+            return StatusPages.linkGone(nil, site: site, origins: origins)
+        case .redirect(let location):
+            return Response.redirect(.found, to: origins.localized(location))
+        case .preview, .landingPage:
+            var values: PageValues
+            if let pageValues = page?.values {
+                values = pageValues
+            } else {
+                values = PageValues(site: site, origins: origins, apps: site.configuration.apps)
+                if page?.opensApp == true, let target {
+                    values.openInAppURL = RoutePage.openInAppURL(path: target.path + (target.query.map { "?\($0)" } ?? ""),
+                                                                 apps: site.configuration.apps, origins: origins)
+                }
+            }
+            if let title = link.preview.title { values.title = title }
+            if let description = link.preview.description { values.description = description }
+            if let image = link.preview.imageURL { values.setImage(image) }
+            values.canonicalURL = target?.text ?? link.url
+            values.webURL = target?.text
+            if case .landingPage = decision.outcome, let target {
+                _ = try await claims.attach(to: &values, url: link.url, deepLink: target.text, link: link, campaign: link.campaign,
+                                            visitor: visitor, request: request, context: context)
+            }
+            return Response.html(.ok, PageRenderer.render("link", values: values, in: site.templates), cacheControl: "no-store")
+        }
+    }
+
+    /// What the site shows at `destination`: whether a route of the site that opens the app
+    /// claims it, and the values of its page when that page is out (an embargoed or missing
+    /// page previews as the site itself, so a short link never spoils).
+    private func sitePage(of destination: Destination, site: LoadedSite, origins: Origins,
+                          context: Context) -> (values: PageValues?, opensApp: Bool)? {
+        guard destination.isOnSiteHost else { return nil }
+        let path = destination.path + (destination.query.map { "?\($0)" } ?? "")
+        switch finder.page(for: origins.canonicalSite + path, path: path, site: site, origins: origins, logger: context.logger) {
+        case .page(let page, let route): return (page.values, route.opensApp)
+        case .embargoed(let route), .missing(let route), .failed(let route): return (nil, route.opensApp)
+        case .noRoute: return nil
+        }
+    }
+
+    /// The lowercased host of a `Referer` header, or `""`.
+    static func referrerHost(_ referer: String?) -> String {
+        guard let referer, referer.utf8.count <= 2048, let components = URLComponents(string: referer),
+              let host = components.host, !host.isEmpty, host.utf8.count <= 253 else { return "" }
+        return host.lowercased()
+    }
+}

@@ -1,0 +1,69 @@
+import Logging
+import NIOConcurrencyHelpers
+
+/// A log line as a test reads it: its level, message and metadata (the logger's own merged
+/// with the line's, the line's winning), the values as text.
+struct CapturedLine: Sendable, CustomStringConvertible {
+    let level: Logger.Level
+    let message: String
+    let metadata: [String: String]
+
+    subscript(_ key: String) -> String? { metadata[key] }
+
+    var description: String {
+        "[\(level)] \(message) \(metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))"
+    }
+}
+
+/// Every line logged through the loggers it makes, in order, behind a lock (requests log
+/// from several tasks).
+final class LogCapture: Sendable {
+    private let captured = NIOLockedValueBox<[CapturedLine]>([])
+
+    /// The lines so far.
+    var lines: [CapturedLine] { captured.withLockedValue { $0 } }
+
+    /// How many lines so far: a mark to read the lines after with ``lines(since:)``.
+    var count: Int { captured.withLockedValue { $0.count } }
+
+    /// The lines logged after `mark` (a ``count`` read earlier).
+    func lines(since mark: Int) -> [CapturedLine] {
+        captured.withLockedValue { Array($0.dropFirst(mark)) }
+    }
+
+    /// A logger writing here, logging from `level` up.
+    func logger(label: String = "test", level: Logger.Level = .debug) -> Logger {
+        var logger = Logger(label: label) { _ in CapturingLogHandler(capture: self) }
+        logger.logLevel = level
+        return logger
+    }
+
+    fileprivate func append(_ line: CapturedLine) {
+        captured.withLockedValue { $0.append(line) }
+    }
+}
+
+/// The log handler of ``LogCapture``'s loggers.
+struct CapturingLogHandler: LogHandler {
+    let capture: LogCapture
+    var metadata: Logger.Metadata = [:]
+    var metadataProvider: Logger.MetadataProvider?
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var merged = metadata
+        if let provided = metadataProvider?.get() {
+            merged.merge(provided) { _, provided in provided }
+        }
+        if let own = event.metadata {
+            merged.merge(own) { _, own in own }
+        }
+        capture.append(CapturedLine(level: event.level, message: event.message.description,
+                                    metadata: merged.mapValues { "\($0)" }))
+    }
+}
