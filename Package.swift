@@ -187,6 +187,7 @@ let package = Package(
             dependencies: [
                 "LandfallSite",
                 "LandfallJSON",
+                "LandfallLinks",
                 "AppSiteAssociation",
                 "DeepLinkRouting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -215,7 +216,6 @@ let package = Package(
             dependencies: [
                 "LandfallStorage",
                 "LandfallLinks",
-                "LandfallJSON",
                 "LandfallWire",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -229,11 +229,13 @@ let package = Package(
                 "LandfallLinks",
                 "LandfallStorage",
                 "LandfallKit",
-                "LandfallWire",
                 "DeepLinkRouting",
                 "AppSiteAssociation",
                 "OpenAPIContract",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -243,7 +245,6 @@ let package = Package(
             name: "LandfallDoctorTests",
             dependencies: [
                 "LandfallDoctor",
-                "LandfallJSON",
                 "AppSiteAssociation",
                 "DoctorStandIns",
                 .product(name: "X509", package: "swift-certificates"),
