@@ -25,8 +25,15 @@ public struct LandfallRequestContext: RequestContext {
     var served: ServedHost?
     /// The client, once ``HostMiddleware`` ran.
     var servedClient: RequestClient?
+    /// The API key the request authenticated with, on routes that need one. Kept in a box: the
+    /// context is copied at every middleware, and most requests have no key.
+    private var verifiedKey: VerifiedKey?
+
     /// The API key the request authenticated with, on routes that need one.
-    var apiKey: APIKeyRecord?
+    var apiKey: APIKeyRecord? {
+        get { verifiedKey?.record }
+        set { verifiedKey = newValue.map(VerifiedKey.init) }
+    }
 
     /// Creates the context for a request.
     public init(source: ApplicationRequestContextSource) {
@@ -72,8 +79,9 @@ public struct LandfallRequestContext: RequestContext {
 }
 
 /// What ``HostMiddleware`` resolved: the site version, the host named by the request and its
-/// role, and what a proxy said about the scheme.
-struct ServedHost: Sendable {
+/// role, and what a proxy said about the scheme. A class, so that the context, copied at every
+/// middleware, carries one reference rather than its fields.
+final class ServedHost: Sendable {
     /// The site, as loaded when the request arrived (a reload does not change it mid-request).
     let site: LoadedSite
     /// The host the request named.
@@ -82,6 +90,13 @@ struct ServedHost: Sendable {
     let role: HostRole
     /// The `X-Forwarded-Proto` a proxy sent, if any.
     let forwardedProto: String?
+
+    init(site: LoadedSite, name: RequestHost, role: HostRole, forwardedProto: String?) {
+        self.site = site
+        self.name = name
+        self.role = role
+        self.forwardedProto = forwardedProto
+    }
 
     /// The origins links on a page point to (made when asked: only pages need them).
     var origins: Origins { Origins(configuration: site.configuration, role: role, host: name, forwardedProto: forwardedProto) }
@@ -96,5 +111,14 @@ enum ServerFault: Error, CustomStringConvertible {
         switch self {
         case .contextMissing(let what): "the request context has no \(what): a route was registered without its middleware"
         }
+    }
+}
+
+/// A verified API key, boxed so that the request context carries one reference for it.
+final class VerifiedKey: Sendable {
+    let record: APIKeyRecord
+
+    init(_ record: APIKeyRecord) {
+        self.record = record
     }
 }

@@ -16,7 +16,7 @@ struct Origins: Sendable {
     init(configuration: SiteConfiguration, role: HostRole, host: RequestHost, forwardedProto: String?) {
         let hosts = configuration.hosts
         canonicalSite = "https://\(hosts.site)"
-        isPlainHTTP = forwardedProto?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "http"
+        isPlainHTTP = Self.isPlainHTTP(forwardedProto: forwardedProto)
         if role.isLocal {
             let port = host.port.map { ":\($0)" } ?? ""
             site = hosts.localName(for: hosts.site).map { "http://\($0)\(port)" } ?? "http://\(host.authority)"
@@ -34,5 +34,11 @@ struct Origins: Sendable {
     func localized(_ url: String) -> String {
         guard site != canonicalSite, url.hasPrefix(canonicalSite + "/") || url == canonicalSite else { return url }
         return site + url.dropFirst(canonicalSite.count)
+    }
+
+    /// Whether a proxy's `X-Forwarded-Proto` says the request came as plain http (its first
+    /// entry, when several proxies added one).
+    static func isPlainHTTP(forwardedProto: String?) -> Bool {
+        forwardedProto?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "http"
     }
 }

@@ -2,14 +2,21 @@ import HTTPTypes
 import NIOCore
 
 /// Who sent a request, for rate limiting and for the hashed address of deferred-link claims.
-/// The address text is only made when someone asks for it: most requests never need it.
-struct RequestClient: Sendable {
+/// The address text is only made when someone asks for it: most requests never need it. A
+/// class, so that the context, copied at every middleware, carries one reference.
+final class RequestClient: Sendable {
     /// The connection's peer, when the request came over a socket.
     let remoteAddress: SocketAddress?
     /// The request's headers (a trusted proxy header may name the client).
     let headers: HTTPFields
     /// The trusted proxy header, if the server is configured with one.
     let trustedHeader: HTTPField.Name?
+
+    init(remoteAddress: SocketAddress?, headers: HTTPFields, trustedHeader: HTTPField.Name?) {
+        self.remoteAddress = remoteAddress
+        self.headers = headers
+        self.trustedHeader = trustedHeader
+    }
 
     /// The client's address: see ``ClientAddress/key(headers:remoteIPAddress:trustedHeader:)``.
     var address: String {

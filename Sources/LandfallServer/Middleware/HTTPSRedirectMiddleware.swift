@@ -8,7 +8,8 @@ struct HTTPSRedirectMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let host = try context.host
-        if !host.role.isLocal, host.origins.isPlainHTTP, !AssociationRoutes.isNear(request.uri.path) {
+        // The proxy's header alone decides (building the page origins here would cost every page twice).
+        if !host.role.isLocal, Origins.isPlainHTTP(forwardedProto: host.forwardedProto), !AssociationRoutes.isNear(request.uri.path) {
             context.label("redirect_https")
             return Response.redirect(.movedPermanently, to: "https://\(host.name.authority)\(request.pathAndQuery)")
         }

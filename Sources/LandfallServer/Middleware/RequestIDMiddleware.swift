@@ -15,9 +15,12 @@ struct RequestIDMiddleware: RouterMiddleware {
         var context = context
         let id = RequestIDs.id(from: request.headers[Self.field])
         context.requestID = id
-        // One id per line: Hummingbird's own, made before this middleware ran, is replaced.
-        context.logger[metadataKey: "hb.request.id"] = nil
-        context.logger[metadataKey: "request_id"] = .string(id)
+        // One id per line: Hummingbird's own, made before this middleware ran, is replaced. The
+        // handler's metadata is written once (a stream handler formats it again on every write).
+        var metadata = context.logger.handler.metadata
+        metadata["hb.request.id"] = nil
+        metadata["request_id"] = .string(id)
+        context.logger.handler.metadata = metadata
         var response = try await next(request, context)
         response.headers[Self.field] = id
         return response
