@@ -130,7 +130,7 @@ import Testing
             for (path, host, method, headers) in Self.everyKindOfRequest {
                 let response = try await client.execute(path, method: method, host: host, headers: headers)
                 let id = try #require(response["X-Request-ID"], "\(method) \(path.prefix(40)) on \(host ?? "(none)")")
-                #expect(id.count == 32 && id.allSatisfy(\.isHexDigit), "\(id)")
+                #expect((17...32).contains(id.count) && id.allSatisfy(\.isHexDigit), "\(id): Hummingbird's id")
                 seen.insert(id)
             }
             #expect(seen.count == Self.everyKindOfRequest.count, "request ids repeat")

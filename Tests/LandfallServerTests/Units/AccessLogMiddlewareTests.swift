@@ -46,7 +46,7 @@ import Testing
         #expect(lines.count == 1, "\(capture.lines)")
         let line = try #require(lines.first)
         #expect(line.level == .info)
-        #expect(line["request_id"] == "log-1")
+        #expect(line["hb.request.id"] == "log-1")
         #expect(line["method"] == method.rawValue)
         #expect(line["host"] == "localhost")
         #expect(line["path"] == path, "the query is left out")

@@ -84,7 +84,7 @@ import Testing
         }
         let errors = capture.lines.filter { $0.level == .error }
         #expect(errors.count == 1, "\(capture.lines)")
-        #expect(errors.first?["request_id"] == "api-500")
+        #expect(errors.first?["hb.request.id"] == "api-500")
         #expect(errors.first?["error"]?.contains(Self.secret) == true, "the log says what happened")
     }
 
@@ -116,7 +116,7 @@ import Testing
         }
         let errors = capture.lines.filter { $0.level == .error }
         #expect(errors.map(\.message) == ["unexpected error"], "\(capture.lines)")
-        #expect(errors.first?["request_id"] == "page-500")
+        #expect(errors.first?["hb.request.id"] == "page-500")
         #expect(errors.first?["error"]?.contains(Self.secret) == true)
     }
 
@@ -132,7 +132,7 @@ import Testing
         }
         let errors = capture.lines.filter { $0.level == .error }
         #expect(errors.map(\.message) == ["storage failure"], "\(capture.lines)")
-        #expect(errors.first?["request_id"] == "page-503")
+        #expect(errors.first?["hb.request.id"] == "page-503")
     }
 
     @Test("too many requests on a page is a 429 page with Retry-After")

@@ -47,8 +47,8 @@ import Testing
                                             including expected: [(Logger.Level, String)]) throws {
         let id = try #require(response["X-Request-ID"], "the response names its id")
         for line in lines {
-            #expect(line["request_id"] == id, "a line without the request's id: \(line)")
-            #expect(line["hb.request.id"] == nil, "a second id: \(line)")
+            #expect(line["hb.request.id"] == id, "a line without the request's id: \(line)")
+            #expect(line["request_id"] == nil, "a second id: \(line)")
         }
         for (level, message) in expected {
             #expect(lines.contains { $0.level == level && $0.message == message }, "no \(level) '\(message)' among \(lines)")
