@@ -9,8 +9,9 @@ import NIOCore
 /// for the handlers after it.
 ///
 /// ``RequestIDMiddleware`` sets ``requestID`` and puts it in `logger` (the only logger on the
-/// request path, so every line of a request carries its id); ``HostMiddleware`` sets the site
-/// version, the host and its role (``served``); ``APIKeyMiddleware`` sets the verified key
+/// request path, so every line of a request carries its id); ``ClientMiddleware`` notes who sent
+/// it; ``HostMiddleware`` sets the site version, the host and its role (``served``);
+/// ``APIKeyMiddleware`` sets the verified key
 /// (``apiKey``). A handler reads them through ``site``, ``host`` and ``client``, which throw
 /// ``ServerFault/contextMissing(_:)`` if a route was registered without the middleware that
 /// provides them (a programming error, answered with 500 and logged).
@@ -19,11 +20,12 @@ public struct LandfallRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The address of the peer, when the request came over a socket.
     public var remoteAddress: SocketAddress?
-    /// The request's id: the client's `X-Request-ID` when sane, otherwise one made here.
+    /// The request's id: the client's `X-Request-ID` when sane, otherwise the one Hummingbird gave
+    /// the request.
     public internal(set) var requestID: String = ""
     /// The site, host and role the request was resolved to, once ``HostMiddleware`` ran.
     var served: ServedHost?
-    /// The client, once ``HostMiddleware`` ran.
+    /// The client, once ``ClientMiddleware`` ran.
     var servedClient: RequestClient?
     /// The API key the request authenticated with, on routes that need one. Kept in a box: the
     /// context is copied at every middleware, and most requests have no key.

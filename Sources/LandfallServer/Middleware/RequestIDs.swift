@@ -1,8 +1,10 @@
 import NIOConcurrencyHelpers
 
-/// Request ids: the client's `X-Request-ID` when it is a sane token, otherwise 32 hex digits,
-/// a random prefix drawn once per process followed by a counter, so ids are unique across
-/// instances and cost no system call per request.
+/// Request ids: the client's `X-Request-ID` when it is a sane token (``isSane(_:)``, which
+/// ``RequestIDMiddleware`` uses to decide), otherwise 32 hex digits, a random prefix drawn once
+/// per process followed by a counter, so ids are unique across instances and cost no system
+/// call per request. The middleware makes one only when a request reaches it without the id
+/// Hummingbird gives every request (a test's own harness).
 enum RequestIDs {
     private static let prefix: String = {
         var generator = SystemRandomNumberGenerator()
