@@ -218,27 +218,9 @@ if [ -n "${NO_RESULTS:-}" ]; then
     exit 0
 fi
 
-# What a binary was built from: the commit of the checkout its folder is in, if any.
-built_from() { # binary
-    local folder
-    folder="$(cd "$(dirname "$1")" && pwd)"
-    if git -C "$folder" rev-parse --git-dir >/dev/null 2>&1; then
-        local described="\`$(git -C "$folder" rev-parse --short HEAD)\`"
-        git -C "$folder" diff --quiet HEAD -- ':/Sources' ':/Package.swift' || described+=" with uncommitted changes in Sources/ or Package.swift"
-        echo "$described"
-    else
-        echo "a build outside git"
-    fi
-}
-
-if [ -n "${LANDFALL_BIN:-}" ]; then
-    code="$(built_from "$LANDFALL_BIN") (the binary \`$LANDFALL_BIN\`, LANDFALL_BIN)"
-elif git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
-    code="\`$(git -C "$root" rev-parse --short HEAD)\`"
-    git -C "$root" diff --quiet HEAD -- Sources Package.swift || code+=" with uncommitted changes in Sources/ or Package.swift"
-else
-    code="a copy of the sources outside git"
-fi
+# built_from and landfall_code: which code a binary was built from (shared with the other benchmark).
+. "$here/../landfall-code.sh"
+code="$(landfall_code "$root")"
 
 results="$here/RESULTS.md"
 if [ ! -f "$results" ]; then
