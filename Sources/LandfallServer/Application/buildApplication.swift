@@ -33,7 +33,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
 func makeApplication(_ configuration: ServerConfiguration) async throws
     -> (application: Application<RouterResponder<LandfallRequestContext>>, components: ServerComponents) {
     let logger = configuration.logger ?? {
-        var logger = Logger(label: "landfall")
+        var logger = Logger(label: "landfall", factory: ServerLogHandler.standardError)
         logger.logLevel = configuration.logLevel
         return logger
     }()

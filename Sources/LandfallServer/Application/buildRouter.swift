@@ -3,12 +3,9 @@ import Hummingbird
 /// The link server's router: the middleware every request passes, then one route collection
 /// per area, each given only the parts it needs.
 ///
-/// In order, every request: gets its id (``RequestIDMiddleware``), is logged and counted once
-/// it is answered (``AccessLogMiddleware``, ``MetricsMiddleware``), has its client noted
-/// (``ClientMiddleware``), is answered without a body for HEAD (``HeadMiddleware``), has every
-/// error turned into its answer (``ErrorMiddleware``), and is refused with 414 when its address
-/// is too long (``PathLengthMiddleware``). A request no route takes is answered by
-/// ``UnmatchedRequestMiddleware`` (405 with `Allow`, the API's 404, or the site's pages).
+/// Every request passes ``EveryRequestMiddleware`` (its id, the access log and metrics, the
+/// client, HEAD, errors, the 414 for long addresses, and the answers when no route takes it:
+/// 405 with `Allow`, the API's 404, or the site's pages).
 ///
 /// Then: the operations endpoints on any host; behind ``HostMiddleware`` (400 for a bad
 /// `Host`, 404 for a host the site does not list), the association files, the JSON API (its
@@ -37,16 +34,11 @@ func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestCo
     EventsAPI(storage: parts.storage, clock: parts.clock).addRoutes(to: &api)
     ResolveAPI(links: LinkLookup(parts), clicks: parts.clicks, clock: parts.clock).addRoutes(to: &api)
 
-    router.addMiddleware {
-        RequestIDMiddleware()
-        AccessLogMiddleware()
-        MetricsMiddleware(metrics: parts.metrics)
-        ClientMiddleware(trustedHeader: parts.clientAddressHeader)
-        HeadMiddleware()
-        ErrorMiddleware(sites: parts.sites)
-        PathLengthMiddleware()
-        UnmatchedRequestMiddleware(api: api.table, hosts: hosts, rateLimit: rateLimit, pages: pages)
-    }
+    router.add(middleware: EveryRequestMiddleware(
+        metrics: MetricsMiddleware(metrics: parts.metrics),
+        client: ClientMiddleware(trustedHeader: parts.clientAddressHeader),
+        errors: ErrorMiddleware(sites: parts.sites),
+        unmatched: UnmatchedRequestMiddleware(api: api.table, hosts: hosts, rateLimit: rateLimit, pages: pages)))
     // Routes take the router's middleware when they are added: after it, every one.
     OperationsRoutes(sites: parts.sites, storage: parts.storage, metrics: parts.metrics).addRoutes(to: router)
     AssociationRoutes().addRoutes(to: router.group().add(middleware: hosts))

@@ -6,31 +6,39 @@ import Hummingbird
 /// ``UnmatchedRequestMiddleware`` also sends here the page paths the router does not take
 /// because their first segment is one of the server's own (`/health/sleep` on a site with a
 /// `/health/:topic` route), through the same middleware.
-struct PageStack: Sendable {
+///
+/// The middleware runs inside the routes' one handler, ``respond(to:context:)``, rather than
+/// in a router group: both ways in take the same path, and the hot short-link redirect saves a
+/// hop through the router's type-erased middleware (see ``EveryRequestMiddleware``, a class
+/// for the same reason as this one).
+final class PageStack: Sendable {
     typealias Context = LandfallRequestContext
 
     let hosts: HostMiddleware
+    let https = HTTPSRedirectMiddleware()
     let rateLimit: RateLimitMiddleware
     let routes: SiteRoutes
 
-    /// What every page request passes, in order.
-    @MiddlewareFixedTypeBuilder<Request, Response, Context>
-    var middleware: some MiddlewareProtocol<Request, Response, Context> {
-        hosts
-        HTTPSRedirectMiddleware()
-        rateLimit
+    init(hosts: HostMiddleware, rateLimit: RateLimitMiddleware, routes: SiteRoutes) {
+        self.hosts = hosts
+        self.rateLimit = rateLimit
+        self.routes = routes
     }
 
     func addRoutes(to router: some RouterMethods<Context>) {
-        let pages = router.group().add(middleware: middleware)
-        pages.get("/", use: routes.respond)
-        pages.get("/**", use: routes.respond)
+        router.get("/", use: respond)
+        router.get("/**", use: respond)
     }
 
-    /// Answers a page request that no route took.
-    func respond(to request: Request, context: Context) async throws -> Response {
-        try await middleware.handle(request, context: context) { request, context in
-            try await routes.respond(request, context: context)
+    /// Answers a page request: the host resolved, plain http redirected, the client rate
+    /// limited, then ``SiteRoutes``.
+    @Sendable func respond(to request: Request, context: Context) async throws -> Response {
+        try await hosts.handle(request, context: context) { request, context in
+            try await https.handle(request, context: context) { request, context in
+                try await rateLimit.handle(request, context: context) { request, context in
+                    try await routes.respond(request, context: context)
+                }
+            }
         }
     }
 }

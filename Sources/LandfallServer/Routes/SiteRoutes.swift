@@ -25,7 +25,7 @@ struct SiteRoutes: Sendable {
         let path = request.uri.path
         // Only a path with escapes needs decoding to be checked (most links have none).
         let decoded = path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding : path
-        guard path.hasPrefix("/"), let decoded, !decoded.contains("\u{0}") else {
+        guard path.hasPrefix("/"), let decoded, !decoded.utf8.contains(0) else {
             context.label("bad_path")
             throw PageProblem(.badRequest, title: "Bad request", message: "The address has characters no link of this site has.")
         }
