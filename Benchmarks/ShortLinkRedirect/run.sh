@@ -10,7 +10,7 @@
 #      within 10 % of the 1,000-link figure.
 #
 #   Benchmarks/ShortLinkRedirect/run.sh                    # from anywhere; about 6 minutes once built
-#   DURATION=5s WARMUP=2s Benchmarks/ShortLinkRedirect/run.sh   # shorter runs (not for RESULTS.md)
+#   DURATION=2s ROUNDS=2 WARMUP=2s Benchmarks/ShortLinkRedirect/run.sh   # shorter runs (not for RESULTS.md)
 #   COUNTS=1000 NO_RESULTS=1 Benchmarks/ShortLinkRedirect/run.sh # one size, nothing appended
 #   BASELINE=/path/to/landfall Benchmarks/ShortLinkRedirect/run.sh  # before/after; about 9 minutes
 #   LANDFALL_BIN=/path/to/landfall COUNTS=1000 DURATION=3s WARMUP=1s NO_RESULTS=1 Benchmarks/ShortLinkRedirect/run.sh
@@ -25,9 +25,13 @@
 #   - `landfall serve --data-dir COPY --port P --rate-limit 0 --log-level warning` (the built-in
 #     demo; --rate-limit 0 because wrk is one client), until /ready answers;
 #   - curl checks that both servers answer 302 with the right Location for the first and last slug;
-#   - a warm-up of each, then `wrk -t2 -c64 -d15s --latency` with the link host and a desktop
-#     User-Agent, and random-slug.lua picking one of the N slugs per request: bare, landfall,
-#     bare, landfall (after one run of each on a single hot slug);
+#   - a warm-up of each, then `wrk -t2 -c64 -d5s --latency` with the link host and a desktop
+#     User-Agent, and random-slug.lua picking one of the N slugs per request, 6 rounds (ROUNDS),
+#     the order reversed every other round: bare, landfall; landfall, bare; ... (after one run
+#     of each on a single hot slug). The ratio judged against the target is the median of the
+#     rounds' ratios, each landfall's req/s over the bare handler's in the same round: the
+#     machine is shared and its speed drifts by a fifth within minutes, and a ratio of two runs
+#     seconds apart cancels most of that (the means of the rounds and their ratio are given too);
 #   - landfall's /metrics (its own count of 302s), how long after the last run every click is
 #     stored (the flush every second), and landfall's VmRSS and VmHWM from /proc;
 #   - SIGTERM under load: wrk runs 10 s, landfall gets SIGTERM after 5 s; once it has exited, the
@@ -37,7 +41,8 @@
 # With BASELINE (another landfall binary, such as a build of the commit before a change), that
 # binary runs too for each count, as a third server (port BASELINE_PORT) on its own copy of the
 # same seeded data (made by this checkout's seed-links: the baseline must read that schema), and
-# is measured in the same rotation with the same settings (bare, landfall, baseline, ...); the
+# is measured in the same rotation with the same settings (bare, landfall, baseline, then baseline,
+# landfall, bare, ...); the
 # results add its req/s, p99 and memory, its ratio to bare, and landfall's ratio to it
 # (after/before). It is stopped after the measured runs: the click and SIGTERM checks are
 # landfall's alone. LANDFALL_BIN measures that binary as landfall instead of building it.
@@ -46,7 +51,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-duration="${DURATION:-15s}"
+duration="${DURATION:-5s}"
 warmup="${WARMUP:-5s}"
 # Each entry is STORED or STORED:ASKED: STORED links seeded, requests spread over ASKED of
 # them (evenly across the store: every STORED/ASKED-th slug). 1000000:1000 asks the same
@@ -55,7 +60,7 @@ warmup="${WARMUP:-5s}"
 counts="${COUNTS:-1000 1000000:1000 1000000}"
 threads=2
 connections=64
-rounds=2
+rounds="${ROUNDS:-6}"
 bare_port="${BARE_PORT:-18093}"
 landfall_port="${LANDFALL_PORT:-18094}"
 baseline_port="${BASELINE_PORT:-18096}"
@@ -179,6 +184,18 @@ memory_of() { # pid field
     awk -v field="$2:" '$1 == field { printf "%.0f", $2 / 1024 }' "/proc/$1/status"
 }
 mean_of() { awk '{ sum += $1; n++ } END { printf "%.0f", sum / n }'; }
+# From the runs ("server round req/s p99" lines) on standard input: server's req/s over other's,
+# round by round (not the hot one), in %; their median; and the list "R1 %, R2 %, ...".
+ratios_of() { # server other
+    awk -v a="$1" -v b="$2" '$2 != "hot" && $1 == a { x[$2] = $3 } $2 != "hot" && $1 == b { y[$2] = $3 }
+        END { for (r in x) if (r in y) print r, 100 * x[r] / y[r] }' | sort -n
+}
+median_ratio() { # server other
+    ratios_of "$1" "$2" | awk '{ print $2 }' | sort -g | awk '{ v[NR] = $1 } END { printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+round_ratios() { # server other
+    ratios_of "$1" "$2" | awk '{ printf "%s%.1f %%", (NR > 1 ? ", " : ""), $2 }'
+}
 max_of() { awk 'NR == 1 || $1 > max { max = $1 } END { printf "%.2f", max }'; }
 percent() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", 100 * a / b }'; }
 
@@ -263,7 +280,11 @@ for count in $counts; do
     rows=""
     runs=""
     for round in hot $(seq 1 "$rounds"); do
-        for server in "${servers[@]}"; do
+        order=("${servers[@]}")
+        if [ "$round" != hot ] && [ $((round % 2)) = 0 ]; then
+            order=(); for ((i = ${#servers[@]} - 1; i >= 0; i--)); do order+=("${servers[$i]}"); done
+        fi
+        for server in "${order[@]}"; do
             if [ "$round" = hot ]; then mode=hot; label="hot /$hot_slug"; else mode="$spread"; label="$round"; fi
             echo "== N = $count, round $label: $server ($duration)"
             report="$work/$server-$count-$round.txt"
@@ -295,7 +316,8 @@ for count in $counts; do
     bare_hot="$(awk '$1 == "bare" && $2 == "hot" { printf "%.0f", $3 }' <<<"$runs")"
     landfall_hot="$(awk '$1 == "landfall" && $2 == "hot" { printf "%.0f", $3 }' <<<"$runs")"
     landfall_hot_p99="$(awk '$1 == "landfall" && $2 == "hot" { printf "%.2f", $4 }' <<<"$runs")"
-    ratio="$(percent "$landfall_mean" "$bare_mean")"
+    means_ratio="$(percent "$landfall_mean" "$bare_mean")"
+    ratio="$(median_ratio landfall bare <<<"$runs")"
     hot_ratio="$(percent "$landfall_hot" "$bare_hot")"
     figure[landfall-$count]="$landfall_mean"
     baseline_line=""
@@ -304,14 +326,15 @@ for count in $counts; do
         baseline_mean="$(awk '$1 == "baseline" && $2 != "hot" { print $3 }' <<<"$runs" | mean_of)"
         baseline_p99="$(awk '$1 == "baseline" && $2 != "hot" { print $4 }' <<<"$runs" | max_of)"
         baseline_hot="$(awk '$1 == "baseline" && $2 == "hot" { printf "%.0f", $3 }' <<<"$runs")"
-        after_before="$(percent "$landfall_mean" "$baseline_mean")"
+        baseline_ratio="$(median_ratio baseline bare <<<"$runs")"
+        after_before="$(median_ratio landfall baseline <<<"$runs")"
         hot_after_before="$(percent "$landfall_hot" "$baseline_hot")"
         baseline_rss="$(memory_of "$baseline_pid" VmRSS)"
         baseline_hwm="$(memory_of "$baseline_pid" VmHWM)"
         kill "$baseline_pid" 2>/dev/null || true
         wait "$baseline_pid" 2>/dev/null || true
         baseline_pid=""
-        baseline_line="- **Baseline (before): random slugs $baseline_mean req/s, $(percent "$baseline_mean" "$bare_mean") % of bare, worst p99 $baseline_p99 ms; landfall (after) against it: $after_before %** (after/before). Hot slug: baseline $baseline_hot req/s, landfall $hot_after_before % of it. Baseline VmRSS $baseline_rss MB, VmHWM $baseline_hwm MB after the measured runs; its whole response $baseline_bytes bytes.
+        baseline_line="- **Baseline (before): random slugs $baseline_ratio % of bare (median of the rounds' ratios; means $baseline_mean req/s, $(percent "$baseline_mean" "$bare_mean") %), worst p99 $baseline_p99 ms; landfall (after) against it: $after_before %** (after/before, median of the rounds). Hot slug: baseline $baseline_hot req/s, landfall $hot_after_before % of it. Baseline VmRSS $baseline_rss MB, VmHWM $baseline_hwm MB after the measured runs; its whole response $baseline_bytes bytes.
 "
     fi
 
@@ -359,10 +382,10 @@ for count in $counts; do
     log_lines="$(grep -cE '(warning|error|critical) ' "$log" || true)"
 
     echo
-    echo "N = $count: bare $bare_mean req/s, landfall $landfall_mean req/s: $ratio % (target >= 75 %); worst p99 bare $bare_p99 ms, landfall $landfall_p99 ms (target < 10 ms)"
+    echo "N = $count: landfall $ratio % of bare, the median of the rounds' ratios (target >= 75 %); means bare $bare_mean req/s, landfall $landfall_mean req/s ($means_ratio %); worst p99 bare $bare_p99 ms, landfall $landfall_p99 ms (target < 10 ms)"
     echo "N = $count: hot slug: bare $bare_hot req/s, landfall $landfall_hot req/s: $hot_ratio %"
     if [ -n "${BASELINE:-}" ]; then
-        echo "N = $count: baseline $baseline_mean req/s ($(percent "$baseline_mean" "$bare_mean") % of bare), worst p99 $baseline_p99 ms; after/before: landfall $after_before % of the baseline (hot slug $hot_after_before %); baseline VmRSS $baseline_rss MB, VmHWM $baseline_hwm MB"
+        echo "N = $count: baseline $baseline_mean req/s ($baseline_ratio % of bare, median of the rounds), worst p99 $baseline_p99 ms; after/before: landfall $after_before % of the baseline (hot slug $hot_after_before %); baseline VmRSS $baseline_rss MB, VmHWM $baseline_hwm MB"
     fi
     echo "N = $count: landfall VmRSS $rss MB, VmHWM $hwm MB after the runs ($rss_load MB under load at SIGTERM; $rss_idle MB idle at start)"
     echo "N = $count: 302s answered $answered_302 ($answered_any short-link answers in all, $sent requests completed by wrk and curl); stored when the last run ended $stored_at_end; $idle_verdict ($stored_idle)"
@@ -378,7 +401,7 @@ for count in $counts; do
 | round | server | req/s | p99 (ms) | server CPU per request (µs) | wrk errors (4xx/5xx, socket) |
 | --- | --- | ---: | ---: | ---: | --- |
 $rows
-- **Random slugs: bare $bare_mean req/s, landfall $landfall_mean req/s (means of $rounds rounds): $ratio %** — target ≥ 75 %: **$(awk -v r="$ratio" 'BEGIN { print (r >= 75 ? "met" : "missed") }')**.
+- **Random slugs: landfall $ratio % of bare (the median of the $rounds rounds' ratios: $(round_ratios landfall bare <<<"$runs"))** — target ≥ 75 %: **$(awk -v r="$ratio" 'BEGIN { print (r >= 75 ? "met" : "missed") }')**. Means of the rounds: bare $bare_mean req/s, landfall $landfall_mean req/s ($means_ratio %).
   Worst p99: bare $bare_p99 ms, **landfall $landfall_p99 ms** — target < 10 ms: **$(awk -v p="$landfall_p99" 'BEGIN { print (p < 10 ? "met" : "missed") }')**.
 - Hot slug /$hot_slug: bare $bare_hot req/s, landfall $landfall_hot req/s: $hot_ratio %; landfall p99 $landfall_hot_p99 ms.
 $baseline_line- **landfall memory: VmRSS $rss MB, VmHWM $hwm MB** after the measured runs ($rss_idle MB at start, $rss_load MB under load when SIGTERM came).
@@ -452,9 +475,9 @@ fi
     echo "- Load average (1, 5, 15 min): $load_at_start before the build (the machine's own load); $load_before after the first warm-up and $load_after at the end (the benchmark itself keeps both cores busy)."
     echo "- Command: \`Benchmarks/ShortLinkRedirect/run.sh\`: for each count, after a $warmup warm-up of each server,"
     echo "  \`wrk -t$threads -c$connections -d$duration --latency -H 'Host: $link_host' -H 'User-Agent: $user_agent' -s random-slug.lua http://127.0.0.1:PORT -- N\`"
-    echo "  against bare-server (\`bare-server $bare_port\`) and landfall (\`landfall serve --data-dir COPY --port $landfall_port --rate-limit 0 --log-level warning\`) in turn, once each on \`/$hot_slug\` (no script), then $rounds rounds with random slugs."
+    echo "  against bare-server (\`bare-server $bare_port\`) and landfall (\`landfall serve --data-dir COPY --port $landfall_port --rate-limit 0 --log-level warning\`) in turn, once each on \`/$hot_slug\` (no script), then $rounds rounds with random slugs, the order reversed every other round; the ratio judged is the median of the rounds' ratios."
     if [ -n "${BASELINE:-}" ]; then
-        echo "- Baseline (before): landfall at $(built_from "$BASELINE") (the binary \`$BASELINE\`, BASELINE), as a third server (\`landfall serve --data-dir COPY --port $baseline_port --rate-limit 0 --log-level warning\`, on its own copy of the seeded data) in the same rotation: bare, landfall, baseline; stopped after the measured runs (the click and SIGTERM checks are landfall's)."
+        echo "- Baseline (before): landfall at $(built_from "$BASELINE") (the binary \`$BASELINE\`, BASELINE), as a third server (\`landfall serve --data-dir COPY --port $baseline_port --rate-limit 0 --log-level warning\`, on its own copy of the seeded data) in the same rotation (bare, landfall, baseline, then baseline, landfall, bare); stopped after the measured runs (the click and SIGTERM checks are landfall's)."
     fi
     printf '%s' "$sections"
     if [ -n "$scaling" ]; then
