@@ -8,11 +8,11 @@ import NIOCore
 /// The per-request context of the link server: what the middleware learned about a request,
 /// for the handlers after it.
 ///
-/// ``RequestIDMiddleware`` sets ``requestID`` and puts it in `logger` (the only logger on the
-/// request path, so every line of a request carries its id); ``ClientMiddleware`` notes who sent
-/// it; ``HostMiddleware`` sets the site version, the host and its role (``served``);
-/// ``APIKeyMiddleware`` sets the verified key
-/// (``apiKey``). A handler reads them through ``site``, ``host`` and ``client``, which throw
+/// ``RequestIDMiddleware`` makes sure `logger` carries the request id (the only logger on the
+/// request path, so every line of a request carries it; ``requestID`` reads it there);
+/// ``ClientMiddleware`` notes who sent it; ``HostMiddleware`` sets the site version, the host
+/// and its role (``served``); ``APIKeyMiddleware`` sets the verified key (``apiKey``). A
+/// handler reads them through ``site``, ``host`` and ``client``, which throw
 /// ``ServerFault/contextMissing(_:)`` if a route was registered without the middleware that
 /// provides them (a programming error, answered with 500 and logged).
 public struct LandfallRequestContext: RequestContext {
@@ -20,9 +20,6 @@ public struct LandfallRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The address of the peer, when the request came over a socket.
     public var remoteAddress: SocketAddress?
-    /// The request's id: the client's `X-Request-ID` when sane, otherwise the one Hummingbird gave
-    /// the request.
-    public internal(set) var requestID: String = ""
     /// The site, host and role the request was resolved to, once ``HostMiddleware`` ran.
     var served: ServedHost?
     /// The client, once ``ClientMiddleware`` ran.
@@ -41,6 +38,13 @@ public struct LandfallRequestContext: RequestContext {
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress
+    }
+
+    /// The request's id: the client's `X-Request-ID` when sane, otherwise the one Hummingbird gave
+    /// the request (``RequestIDMiddleware``), read from the logger's metadata, where every log
+    /// line gets it; empty if there is none.
+    public var requestID: String {
+        logger[metadataKey: RequestIDMiddleware.metadataKey]?.description ?? ""
     }
 
     /// The label the request is counted under in `/metrics` and named by in the access log: the

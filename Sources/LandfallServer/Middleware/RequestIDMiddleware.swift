@@ -6,11 +6,12 @@ import Logging
 /// when it is a sane token (so a proxy's or a caller's id follows the request through),
 /// otherwise the id Hummingbird gave the request.
 ///
-/// The id is in `context.requestID` and in `context.logger` as `hb.request.id`, Hummingbird's own
-/// key, so every line logged while answering carries it. Hummingbird writes its id into the
-/// request's logger before any middleware runs; this keeps it, and only replaces it with a
-/// caller's id. That is the fast path: a stream log handler formats its metadata again on every
-/// write, which cost the hot short-link redirect several microseconds a request.
+/// The id is in `context.logger` as `hb.request.id`, Hummingbird's own key, so every line logged
+/// while answering carries it, and ``LandfallRequestContext/requestID`` reads it from there.
+/// Hummingbird writes its id into the request's logger before any middleware runs; this keeps
+/// it, and only replaces it with a caller's id. That is the fast path: the common request
+/// changes nothing in its context (the logger's metadata, and the context itself, are copied
+/// when they change).
 struct RequestIDMiddleware: RouterMiddleware {
     typealias Context = LandfallRequestContext
 
@@ -19,19 +20,23 @@ struct RequestIDMiddleware: RouterMiddleware {
     static let metadataKey = "hb.request.id"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var context = context
         if let sent = request.headers[Self.field], RequestIDs.isSane(sent) {
-            context.requestID = sent
+            var context = context
             context.logger[metadataKey: Self.metadataKey] = .string(sent)
-        } else if let given = context.logger[metadataKey: Self.metadataKey] {
-            context.requestID = given.description
-        } else {
-            // A context made without Hummingbird's id (a test's own harness).
-            context.requestID = RequestIDs.id(from: nil)
-            context.logger[metadataKey: Self.metadataKey] = .string(context.requestID)
+            return try await Self.respond(request, context: context, next: next)
         }
+        if context.logger[metadataKey: Self.metadataKey] == nil {
+            // A context made without Hummingbird's id (a test's own harness).
+            var context = context
+            context.logger[metadataKey: Self.metadataKey] = .string(RequestIDs.id(from: nil))
+            return try await Self.respond(request, context: context, next: next)
+        }
+        return try await Self.respond(request, context: context, next: next)
+    }
+
+    private static func respond(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[Self.field] = context.requestID
+        response.headers[field] = context.requestID
         return response
     }
 }

@@ -15,9 +15,17 @@ final class LinkCache: Sendable {
         case missing
     }
 
-    private struct Stored {
-        var entry: Entry
-        var expires: ContinuousClock.Instant
+    /// An entry and when it expires. A class, so that a look-up copies one reference under the
+    /// shard's lock and the link itself once, outside it (a ``ShortLink`` is some twenty
+    /// references, and the hot redirect reads one per request).
+    private final class Stored: Sendable {
+        let entry: Entry
+        let expires: ContinuousClock.Instant
+
+        init(entry: Entry, expires: ContinuousClock.Instant) {
+            self.entry = entry
+            self.expires = expires
+        }
     }
 
     private let shards: [NIOLockedValueBox<[String: Stored]>]
@@ -33,14 +41,15 @@ final class LinkCache: Sendable {
     /// The cached answer for `slug` on `host`, if it has not expired.
     func entry(host: String, slug: String, now: ContinuousClock.Instant = .now) -> Entry? {
         let key = Self.key(host: host, slug: slug)
-        return shard(for: key).withLockedValue { stored in
+        let found: Stored? = shard(for: key).withLockedValue { stored in
             guard let found = stored[key] else { return nil }
             guard found.expires > now else {
                 stored[key] = nil
                 return nil
             }
-            return found.entry
+            return found
         }
+        return found?.entry
     }
 
     /// Remembers `entry` for `slug` on `host`.
@@ -71,10 +80,9 @@ final class LinkCache: Sendable {
     func addStoredClicks(_ clicks: Int, to id: LinkID, host: String, slug: String) {
         let key = Self.key(host: host, slug: slug)
         shard(for: key).withLockedValue { stored in
-            guard var found = stored[key], case .link(var cached) = found.entry, cached.id == id else { return }
+            guard let found = stored[key], case .link(var cached) = found.entry, cached.id == id else { return }
             cached.clickCount += clicks
-            found.entry = .link(cached)
-            stored[key] = found
+            stored[key] = Stored(entry: .link(cached), expires: found.expires)
         }
     }
 
