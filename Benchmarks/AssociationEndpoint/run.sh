@@ -13,7 +13,7 @@
 #
 # It builds `landfall` (in the repository root) and `bare-server` (here) in release, starts
 # both on 127.0.0.1, checks that they send the same body, warms both up, then runs
-# `wrk -t2 -c64 -d5s --latency` against each in turn, 6 rounds (ROUNDS), the order reversed
+# `wrk -t2 -c64 -d3s --latency` against each in turn, 10 rounds (ROUNDS), the order reversed
 # every other round: bare, landfall; landfall, bare; ... Every run is bounded by wrk's duration
 # (and `timeout`); both servers are stopped on exit.
 # The figure judged against the target is the median of the rounds' ratios, each landfall's
@@ -31,11 +31,11 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-duration="${DURATION:-5s}"
+duration="${DURATION:-3s}"
 warmup="${WARMUP:-5s}"
 threads=2
 connections=64
-rounds="${ROUNDS:-6}"
+rounds="${ROUNDS:-10}"
 bare_port="${BARE_PORT:-18091}"
 landfall_port="${LANDFALL_PORT:-18092}"
 baseline_port="${BASELINE_PORT:-18095}"

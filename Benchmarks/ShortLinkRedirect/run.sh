@@ -25,8 +25,8 @@
 #   - `landfall serve --data-dir COPY --port P --rate-limit 0 --log-level warning` (the built-in
 #     demo; --rate-limit 0 because wrk is one client), until /ready answers;
 #   - curl checks that both servers answer 302 with the right Location for the first and last slug;
-#   - a warm-up of each, then `wrk -t2 -c64 -d5s --latency` with the link host and a desktop
-#     User-Agent, and random-slug.lua picking one of the N slugs per request, 6 rounds (ROUNDS),
+#   - a warm-up of each, then `wrk -t2 -c64 -d3s --latency` with the link host and a desktop
+#     User-Agent, and random-slug.lua picking one of the N slugs per request, 10 rounds (ROUNDS),
 #     the order reversed every other round: bare, landfall; landfall, bare; ... (after one run
 #     of each on a single hot slug). The ratio judged against the target is the median of the
 #     rounds' ratios, each landfall's req/s over the bare handler's in the same round: the
@@ -51,7 +51,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-duration="${DURATION:-5s}"
+duration="${DURATION:-3s}"
 warmup="${WARMUP:-5s}"
 # Each entry is STORED or STORED:ASKED: STORED links seeded, requests spread over ASKED of
 # them (evenly across the store: every STORED/ASKED-th slug). 1000000:1000 asks the same
@@ -60,7 +60,7 @@ warmup="${WARMUP:-5s}"
 counts="${COUNTS:-1000 1000000:1000 1000000}"
 threads=2
 connections=64
-rounds="${ROUNDS:-6}"
+rounds="${ROUNDS:-10}"
 bare_port="${BARE_PORT:-18093}"
 landfall_port="${LANDFALL_PORT:-18094}"
 baseline_port="${BASELINE_PORT:-18096}"
