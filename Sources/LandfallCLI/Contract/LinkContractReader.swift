@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import Foundation
+import LandfallSite
 import Yams
 
 /// Reads a ``LinkContract`` from YAML, refusing anything it would not check as written: an
@@ -25,7 +26,9 @@ enum LinkContractReader {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try BoundedYAML.compose(yaml: text)
+        } catch let error as BoundedYAML.TooLarge {
+            throw reader.error(nil, "", "too large: \(error)")
         } catch {
             throw reader.error(nil, "", "not valid YAML: \(error)")
         }

@@ -1,6 +1,7 @@
 import AppSiteAssociation
 import DeepLinkRouting
 import Foundation
+import LandfallSite
 import Yams
 
 /// Reads a route table from YAML or JSON (JSON is read by the YAML reader too), and notes
@@ -21,14 +22,23 @@ enum RouteTableReader {
             throw Failure(description: "\(input.displayName) is not UTF-8 text")
         }
         let table: RouteTable
+        let root: Node?
         do {
-            table = try YAMLDecoder().decode(RouteTable.self, from: text)
+            root = try BoundedYAML.compose(yaml: text)
+        } catch let error as BoundedYAML.TooLarge {
+            throw Failure(description: "\(input.displayName) is too large: \(error)")
+        } catch {
+            throw Failure(description: "\(input.displayName) is not valid YAML or JSON: \(error)")
+        }
+        do {
+            // An empty document: the decoder says what it says of one.
+            table = try root.map { try YAMLDecoder().decode(RouteTable.self, from: $0) } ?? YAMLDecoder().decode(RouteTable.self, from: text)
         } catch let error as DecodingError {
             throw Failure(description: "\(input.displayName): \(RouteTableError(error))")
         } catch {
             throw Failure(description: "\(input.displayName) is not valid YAML or JSON: \(error)")
         }
-        return (table, warnings(text, input: input))
+        return (table, warnings(root, input: input))
     }
 
     static let tableKeys = ["hosts", "schemes", "routing", "routes"]
@@ -37,8 +47,8 @@ enum RouteTableReader {
 
     /// Unknown keys close to a known one (`paramters`, `Routes`): the table ignores unknown
     /// keys, so that a site configuration can add its own, but a typo should not pass silently.
-    private static func warnings(_ text: String, input: InputFile) -> [String] {
-        guard let root = try? Yams.compose(yaml: text), let mapping = root.mapping else { return [] }
+    private static func warnings(_ root: Node?, input: InputFile) -> [String] {
+        guard let mapping = root?.mapping else { return [] }
         var warnings: [String] = []
         func check(_ mapping: Node.Mapping, known: [String], at path: String) {
             for key in mapping.keys {

@@ -41,12 +41,14 @@ public enum SiteConfigurationReader {
     public static func check(yaml: String, source: String? = nil) -> Check {
         let root: Node
         do {
-            guard let composed = try Yams.compose(yaml: yaml) else {
+            guard let composed = try BoundedYAML.compose(yaml: yaml) else {
                 return Check(site: nil, issues: [SiteIssue(.error, path: "", message: "the file is empty; it needs at least `site`, `hosts`, `apps` and `routes`")])
             }
             root = composed
         } catch let error as YamlError {
             return Check(site: nil, issues: [Self.issue(for: error)])
+        } catch let error as BoundedYAML.TooLarge {
+            return Check(site: nil, issues: [SiteIssue(.error, path: "", message: "too large: \(error)")])
         } catch {
             return Check(site: nil, issues: [SiteIssue(.error, path: "", message: "not valid YAML: \(error)")])
         }

@@ -1,4 +1,5 @@
 import AppSiteAssociation
+import LandfallSite
 import Yams
 
 /// Reads an ``AssociationSpec`` from a small YAML file, rejecting anything it does not know
@@ -42,9 +43,11 @@ struct AssociationSpecReader {
     func read(_ text: String) throws(SpecError) -> AssociationSpec {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try BoundedYAML.compose(yaml: text)
         } catch let error as YamlError {
             throw Self.specError(error)
+        } catch let error as BoundedYAML.TooLarge {
+            throw SpecError(message: "too large: \(error)")
         } catch {
             throw SpecError(message: "not valid YAML: \(error)")
         }
