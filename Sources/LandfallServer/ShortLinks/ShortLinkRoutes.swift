@@ -72,7 +72,7 @@ struct ShortLinkRoutes: Sendable {
             targetOpensApp: page?.opensApp ?? false,
             isAllowed: { $0 == link.target ? target != nil : site.checkedDestination($0) != nil })
         if request.method == .get, decision.isRecorded {
-            clicks.record(link, platform: decision.platform, referrerHost: Self.referrerHost(request.headers[.referer]), at: now)
+            clicks.record(link, platform: decision.platform, referrerHost: ReferrerHost.of(request.headers[.referer]), at: now)
         }
         switch decision.outcome {
         case .gone(let reason):
@@ -120,12 +120,5 @@ struct ShortLinkRoutes: Sendable {
         case .embargoed(let route), .missing(let route), .failed(let route): return (nil, route.opensApp)
         case .noRoute: return nil
         }
-    }
-
-    /// The lowercased host of a `Referer` header, or `""`.
-    static func referrerHost(_ referer: String?) -> String {
-        guard let referer, referer.utf8.count <= 2048, let components = URLComponents(string: referer),
-              let host = components.host, !host.isEmpty, host.utf8.count <= 253 else { return "" }
-        return host.lowercased()
     }
 }
