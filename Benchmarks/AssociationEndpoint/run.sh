@@ -30,6 +30,8 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
+# median_of: the median of numbers on standard input.
+. "$here/../median.sh"
 root="$(cd "$here/../.." && pwd)"
 duration="${DURATION:-3s}"
 warmup="${WARMUP:-5s}"
@@ -197,7 +199,7 @@ worst_p99() { # server: the larger p99 of the rounds
 median_ratio() { # server other: the median over the rounds of server's req/s over other's in the same round, in %
     for round in $(seq 1 "$rounds"); do
         awk -v l="${rps[$1-$round]}" -v b="${rps[$2-$round]}" 'BEGIN { print 100 * l / b }'
-    done | sort -g | awk '{ v[NR] = $1 } END { printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+    done | median_of
 }
 bare_mean="$(mean bare)"
 landfall_mean="$(mean landfall)"

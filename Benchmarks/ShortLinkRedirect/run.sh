@@ -50,6 +50,8 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
+# median_of: the median of numbers on standard input.
+. "$here/../median.sh"
 root="$(cd "$here/../.." && pwd)"
 duration="${DURATION:-3s}"
 warmup="${WARMUP:-5s}"
@@ -191,7 +193,7 @@ ratios_of() { # server other
         END { for (r in x) if (r in y) print r, 100 * x[r] / y[r] }' | sort -n
 }
 median_ratio() { # server other
-    ratios_of "$1" "$2" | awk '{ print $2 }' | sort -g | awk '{ v[NR] = $1 } END { printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+    ratios_of "$1" "$2" | awk '{ print $2 }' | median_of
 }
 round_ratios() { # server other
     ratios_of "$1" "$2" | awk '{ printf "%s%.1f %%", (NR > 1 ? ", " : ""), $2 }'

@@ -20,7 +20,7 @@ public enum ReferrerHost {
         guard let referer, referer.utf8.count <= maximumHeaderLength else { return "" }
         let bytes = Array(referer.utf8)
         // scheme "://" authority [ "/" | "?" | "#" ...]
-        guard let schemeEnd = find(Array("://".utf8), in: bytes), schemeEnd > 0,
+        guard let schemeEnd = bytes.firstRange(of: Array("://".utf8))?.lowerBound, schemeEnd > 0,
               bytes[..<schemeEnd].allSatisfy({ isSchemeByte($0) }) else { return "" }
         var authority = bytes[(schemeEnd + 3)...].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
         if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
@@ -68,13 +68,5 @@ public enum ReferrerHost {
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        for start in 0...(bytes.count - needle.count) where bytes[start..<(start + needle.count)].elementsEqual(needle) {
-            return start
-        }
-        return nil
     }
 }
