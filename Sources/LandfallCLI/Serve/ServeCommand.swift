@@ -27,7 +27,15 @@ struct ServeCommand: AsyncParsableCommand {
             stored in SQLite in --data-dir, or in PostgreSQL with --database-url (or \
             $LANDFALL_DATABASE_URL), which several instances can share; the schema is migrated \
             at start. Pages, short links and /v1/resolve are rate limited per client address \
-            (--rate-limit, --rate-limit-burst; behind a proxy, --client-address-header).
+            (--rate-limit, --rate-limit-burst).
+
+            Connections: one that waits longer than --idle-timeout for its next request, takes \
+            longer than --header-timeout to send a header or --body-timeout to send a body is \
+            closed, and one client address may hold --connections-per-client connections. \
+            Behind a proxy, name it with --trusted-proxy and the header it writes the client's \
+            address in with --client-address-header: the address is read from the right of that \
+            header, past the trusted proxies (what a client writes at its left is ignored), and \
+            the proxies' own connections are not limited.
 
             SIGTERM and SIGINT stop the server after the requests in flight; SIGHUP reloads \
             the site (a file with an error is refused and the running site kept).
@@ -37,7 +45,7 @@ struct ServeCommand: AsyncParsableCommand {
               landfall serve landfall.yml --port 8443 --data-dir /var/lib/landfall
               landfall serve landfall.yml --host 0.0.0.0 --log-level debug
               landfall serve landfall.yml --database-url postgres://landfall@db:5432/landfall \
-                --client-address-header X-Forwarded-For
+                --client-address-header X-Forwarded-For --trusted-proxy 10.0.0.0/8
             """
     )
 
@@ -60,10 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("rate-limit-burst"), help: ArgumentHelp("How many requests a client may make at once.", valueName: "count"))
     var rateLimitBurst: Int = RateLimit().burst
 
-    @Option(name: .customLong("client-address-header"),
-            help: ArgumentHelp("A header your proxy sets to the client's address (X-Forwarded-For); only behind a proxy that overwrites it.",
-                               valueName: "name"))
-    var clientAddressHeader: String?
+    @OptionGroup(title: "Proxies and connections") var connections: ServeConnectionOptions
 
     @Option(help: ArgumentHelp("The page templates directory (default: templates/ beside the file).", valueName: "directory"))
     var templates: String?
@@ -78,9 +83,6 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
         guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (no limit) or more, not \(rateLimit)") }
         guard rateLimitBurst >= 1 else { throw ValidationError("--rate-limit-burst must be 1 or more, not \(rateLimitBurst)") }
-        if let clientAddressHeader, clientAddressHeader.isEmpty || !clientAddressHeader.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
-            throw ValidationError("--client-address-header must be a header name such as X-Forwarded-For, not '\(clientAddressHeader)'")
-        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical; not '\(logLevel)'")
         }
@@ -125,7 +127,7 @@ struct ServeCommand: AsyncParsableCommand {
             })
         if case .postgres(let url) = location { configuration.databaseURL = url }
         configuration.rateLimit = rateLimit == 0 ? nil : RateLimit(requestsPerSecond: rateLimit, burst: rateLimitBurst)
-        configuration.clientAddressHeader = clientAddressHeader
+        try connections.apply(to: &configuration)
         configuration.seedsDemoLinks = isDemo
         let app: any ApplicationProtocol
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import LandfallLinks
 import LandfallStorage
 import Logging
 
@@ -28,8 +29,8 @@ final class ServerComponents: Sendable {
     let invitationGuard: InvitationGuard
     /// `nil` when public endpoints are not rate limited.
     let rateLimiter: RateLimiter?
-    /// The trusted proxy header naming the client's address, if any.
-    let clientAddressHeader: HTTPField.Name?
+    /// The proxies in front of the server and the header naming the client's address, if any.
+    let proxyTrust: ProxyTrust?
     let metrics: ServerMetrics
     let clock: @Sendable () -> Date
     /// The application's logger, for what happens outside requests (background services).
@@ -47,7 +48,8 @@ final class ServerComponents: Sendable {
         self.keys = APIKeyVerifier(storage: storage)
         self.invitationGuard = InvitationGuard(limits: configuration.inviteGuessLimits)
         self.rateLimiter = configuration.rateLimit.map { RateLimiter(limit: $0) }
-        self.clientAddressHeader = configuration.clientAddressHeader.flatMap { HTTPField.Name($0) }
+        self.proxyTrust = configuration.clientAddressHeader.flatMap { HTTPField.Name($0) }
+            .map { ProxyTrust(header: $0, proxies: TrustedProxies(configuration.trustedProxies)) }
         self.metrics = metrics
         self.clock = configuration.clock
         self.logger = logger

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallLinks
 import LandfallStorage
 import Logging
 
@@ -27,10 +28,18 @@ public struct ServerConfiguration: Sendable {
     /// short links, `/v1/resolve`), or `nil` for no limit. The association files, the
     /// operations endpoints and API requests with a valid key are never limited.
     public var rateLimit: RateLimit?
-    /// A header that carries the client's address, set by a trusted proxy in front of the
-    /// server (such as `X-Forwarded-For`, whose first address is used); `nil` uses the
-    /// connection's address. Only set it behind a proxy that overwrites the header.
+    /// A header in which the proxies in front of the server name the client's address
+    /// (`X-Forwarded-For`, `Forwarded` or `X-Real-IP`, say); `nil` uses the connection's
+    /// address. Needs ``trustedProxies``: the header is only believed on connections from them,
+    /// and read from the right (the address the last trusted proxy received the request from).
     public var clientAddressHeader: String?
+    /// The proxies whose ``clientAddressHeader`` is believed (loopback for a proxy on the same
+    /// machine, a private range for a load balancer). They are also exempt from
+    /// ``ConnectionLimits/connectionsPerClient``, since all their clients arrive through them.
+    public var trustedProxies: [IPAddressRange]
+    /// The timeouts of a connection (idle, header, body) and how many one client address may
+    /// hold open.
+    public var connectionLimits: ConnectionLimits
     /// How often buffered clicks are written to the database (and always at shutdown).
     public var clickFlushInterval: Duration
     /// How many failed invitation codes a client address (and a code prefix) may try.
@@ -71,6 +80,8 @@ public struct ServerConfiguration: Sendable {
         self.databaseURL = nil
         self.rateLimit = RateLimit()
         self.clientAddressHeader = nil
+        self.trustedProxies = []
+        self.connectionLimits = ConnectionLimits()
         self.clickFlushInterval = .seconds(1)
         self.linkCacheCapacity = 50_000
         self.inviteGuessLimits = GuessLimits()

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LandfallLinks
 import LandfallSite
 import LandfallStorage
 import Logging
@@ -21,7 +22,8 @@ import ServiceLifecycle
 /// The application runs until SIGTERM or SIGINT, finishing requests in flight; SIGHUP reloads
 /// the site (a reload that fails keeps the current site and logs why).
 ///
-/// - Throws: ``SiteLoadError`` for a configuration, template or content directory problem;
+/// - Throws: ``ServerConfigurationError`` for settings that contradict each other;
+///   ``SiteLoadError`` for a configuration, template or content directory problem;
 ///   `StorageError` when the database cannot be opened or migrated, or is newer than this
 ///   version of Landfall knows.
 public func buildApplication(_ configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
@@ -37,6 +39,7 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
         logger.logLevel = configuration.logLevel
         return logger
     }()
+    try configuration.check()
     let site = try SiteLoader.load(configuration.site, now: configuration.clock())
     let storage = try await Storage.open(configuration.storage, logger: logger)
     if configuration.seedsDemoLinks {
@@ -57,6 +60,8 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
     }
     let application = Application(
         router: buildRouter(components).router,
+        server: LandfallHTTP1Channel.builder(limits: configuration.connectionLimits,
+                                             trustedProxies: TrustedProxies(configuration.trustedProxies), metrics: components.metrics),
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                 serverName: "landfall"),
         services: services,

@@ -36,7 +36,7 @@ func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestCo
 
     router.add(middleware: EveryRequestMiddleware(
         metrics: MetricsMiddleware(metrics: parts.metrics),
-        client: ClientMiddleware(trustedHeader: parts.clientAddressHeader),
+        client: ClientMiddleware(trust: parts.proxyTrust),
         errors: ErrorMiddleware(sites: parts.sites),
         unmatched: UnmatchedRequestMiddleware(api: api.table, hosts: hosts, rateLimit: rateLimit, pages: pages)))
     // Routes take the router's middleware when they are added: after it, every one.

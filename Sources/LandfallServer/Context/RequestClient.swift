@@ -7,19 +7,19 @@ import NIOCore
 final class RequestClient: Sendable {
     /// The connection's peer, when the request came over a socket.
     let remoteAddress: SocketAddress?
-    /// The request's headers (a trusted proxy header may name the client).
+    /// The request's headers (a trusted proxy's header may name the client).
     let headers: HTTPFields
-    /// The trusted proxy header, if the server is configured with one.
-    let trustedHeader: HTTPField.Name?
+    /// The proxies whose header is believed, if the server is configured with them.
+    let trust: ProxyTrust?
 
-    init(remoteAddress: SocketAddress?, headers: HTTPFields, trustedHeader: HTTPField.Name?) {
+    init(remoteAddress: SocketAddress?, headers: HTTPFields, trust: ProxyTrust?) {
         self.remoteAddress = remoteAddress
         self.headers = headers
-        self.trustedHeader = trustedHeader
+        self.trust = trust
     }
 
-    /// The client's address: see ``ClientAddress/key(headers:remoteIPAddress:trustedHeader:)``.
+    /// The client's address: see ``ClientAddress/key(headers:remoteIPAddress:trust:)``.
     var address: String {
-        ClientAddress.key(headers: headers, remoteIPAddress: remoteAddress?.ipAddress, trustedHeader: trustedHeader)
+        ClientAddress.key(headers: headers, remoteIPAddress: remoteAddress?.ipAddress, trust: trust)
     }
 }

@@ -1,18 +1,18 @@
 import HTTPTypes
 import Hummingbird
 
-/// Records who sent the request (``RequestClient``): the connection's peer, or the address a
-/// trusted proxy's header names when the server is configured with one. The address text is
-/// only made when a rate limit, a claim or an invitation asks for it.
+/// Records who sent the request (``RequestClient``): the connection's peer, or the address
+/// trusted proxies name in their header when the server is configured with them. The address
+/// text is only made when a rate limit, a claim or an invitation asks for it.
 struct ClientMiddleware: RouterMiddleware {
     typealias Context = LandfallRequestContext
 
-    /// The trusted proxy header naming the client's address, if any.
-    let trustedHeader: HTTPField.Name?
+    /// The proxies in front of the server and their header, if any.
+    let trust: ProxyTrust?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        context.servedClient = RequestClient(remoteAddress: context.remoteAddress, headers: request.headers, trustedHeader: trustedHeader)
+        context.servedClient = RequestClient(remoteAddress: context.remoteAddress, headers: request.headers, trust: trust)
         return try await next(request, context)
     }
 }

@@ -12,7 +12,7 @@ import Prometheus
 /// `not_found`), never by raw URL, so the number of series stays bounded.
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
-    private let factory: PrometheusMetricsFactory
+    let factory: PrometheusMetricsFactory
     private let instruments = NIOLockedValueBox<[Series: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
 
     init() {

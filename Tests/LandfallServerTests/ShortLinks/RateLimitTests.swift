@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LandfallLinks
 import Testing
 @testable import LandfallServer
 
@@ -14,6 +15,7 @@ import Testing
         try await TestServer(database: database) { configuration in
             configuration.rateLimit = RateLimit(requestsPerSecond: 0.01, burst: 3)
             configuration.clientAddressHeader = "X-Forwarded-For"
+            configuration.trustedProxies = IPAddressRange.loopback
         }
     }
 
@@ -42,10 +44,28 @@ import Testing
 
             let other = try await client.get("/popular", host: Demo.links, headers: Self.from("198.51.100.23"))
             #expect(other.status == .found)
-            let proxied = try await client.get("/popular", host: Demo.links, headers: Self.from("198.51.100.99, 203.0.113.7"))
-            #expect(proxied.status == .found, "the first address of the header is the client's")
+            let proxied = try await client.get("/popular", host: Demo.links, headers: Self.from("203.0.113.7, 198.51.100.99"))
+            #expect(proxied.status == .found, "the rightmost address that is not a trusted proxy is the client's")
             let unknown = try await client.get("/nothing", host: Demo.links, headers: Self.from("203.0.113.7"))
             #expect(unknown.status == .tooManyRequests, "unknown slugs count too: a scan is limited")
+        }
+    }
+
+    /// Issue 15, finding 3: the first entry of X-Forwarded-For was taken for the client's,
+    /// and a client writes that one itself: rotating it gave 400 of 400 redirects, no 429.
+    @Test("a client rotating made-up addresses at the left of X-Forwarded-For is still limited", arguments: ServerCases.all)
+    func rotatingTheForwardedForHeaderDoesNotEscapeTheLimit(transport: Transport, database: TestDatabase) async throws {
+        let server = try await Self.limitedServer(database)
+        let key = try await server.authorization()
+        try await server.run(transport) { client in
+            _ = try await client.createLink(slug: "popular", key: key)
+            var statuses: [Int] = []
+            for attempt in 1...20 {
+                // What the proxy sends on: the client's own header, then the address it saw.
+                let response = try await client.get("/popular", host: Demo.links, headers: Self.from("198.51.100.\(attempt), 203.0.113.7"))
+                statuses.append(response.status.code)
+            }
+            #expect(statuses == Array(repeating: 302, count: 3) + Array(repeating: 429, count: 17))
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import LandfallLinks
 import Testing
 @testable import LandfallServer
 
@@ -37,6 +38,7 @@ extension TestServer {
                                  configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestServer {
         try await TestServer(site: site, clock: clock, database: database) { configuration in
             configuration.clientAddressHeader = "X-Forwarded-For"
+            configuration.trustedProxies = IPAddressRange.loopback
             configure(&configuration)
         }
     }

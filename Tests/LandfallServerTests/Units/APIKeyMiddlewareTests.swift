@@ -55,7 +55,7 @@ import Testing
         let rateLimit = RateLimitMiddleware(limiter: RateLimiter(limit: RateLimit(requestsPerSecond: 0.001, burst: 3)))
         let router = UnitHarness.router()
         router.add(middleware: RequestIDMiddleware())
-        router.add(middleware: ClientMiddleware(trustedHeader: forwardedFor))
+        router.add(middleware: ClientMiddleware(trust: ProxyTrust(header: forwardedFor, proxies: TrustedProxies(IPAddressRange.loopback))))
         router.add(middleware: ErrorMiddleware(sites: sites))
         let echo: @Sendable (Request, LandfallRequestContext) async throws -> Response = { _, context in
             Response(status: .ok, headers: [keyName: context.apiKey?.name ?? "none", keyScope: context.apiKey?.scope.rawValue ?? "none"])

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LandfallLinks
 import Testing
 @testable import LandfallServer
 
@@ -19,7 +20,7 @@ import Testing
         let router = UnitHarness.router()
         router.add(middleware: RouteLabelSpy())
         router.add(middleware: RequestIDMiddleware())
-        router.add(middleware: ClientMiddleware(trustedHeader: forwardedFor))
+        router.add(middleware: ClientMiddleware(trust: ProxyTrust(header: forwardedFor, proxies: TrustedProxies(IPAddressRange.loopback))))
         router.add(middleware: ErrorMiddleware(sites: sites))
         router.add(middleware: RateLimitMiddleware(limiter: limiter))
         router.get("/page") { _, _ in Response.text(.ok, "page") }
@@ -75,12 +76,12 @@ import Testing
                 statuses.append(try await client.send(path, .get, headers: Self.from("203.0.113.7")).status)
             }
             #expect(statuses == [.ok, .ok, .ok, .tooManyRequests])
-            for other in ["198.51.100.23", "198.51.100.24, 203.0.113.7"] {
+            for other in ["198.51.100.23", "203.0.113.7, 198.51.100.24"] {
                 let response = try await client.send("/page", .get, headers: Self.from(other))
                 #expect(response.status == .ok, "\(other)")
             }
-            let first = try await client.send("/page", .get, headers: Self.from("203.0.113.7, 198.51.100.23"))
-            #expect(first.status == .tooManyRequests, "the first address of the header is the client's")
+            let written = try await client.send("/page", .get, headers: Self.from("198.51.100.23, 203.0.113.7"))
+            #expect(written.status == .tooManyRequests, "the rightmost address is the client's; the left one it wrote itself")
         }
     }
 

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import LandfallLinks
 import Testing
 @testable import LandfallServer
 
@@ -98,6 +99,7 @@ import Testing
         let server = try await TestServer { configuration in
             configuration.rateLimit = RateLimit(requestsPerSecond: 0.001, burst: 2)
             configuration.clientAddressHeader = "X-Forwarded-For"
+            configuration.trustedProxies = IPAddressRange.loopback
         }
         try await server.run(.router) { client in
             let from: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "203.0.113.7"]
