@@ -9,8 +9,9 @@ import LandfallStorage
 ///
 /// Each outcome has its own error: `invite_code_malformed` (400), `invite_unknown` (404),
 /// `invite_revoked`, `invite_expired`, `invite_used_up` (410) and `invite_rate_limited` (429
-/// with `Retry-After`, after too many failed guesses from the address or on the code's
-/// prefix). Every redemption, refusal and throttle is written to the audit log.
+/// with `Retry-After`, for a code that does not exist once too many have been tried from the
+/// address or from all addresses; a code that exists is always answered). Every redemption,
+/// refusal and throttle is written to the audit log.
 struct RedemptionAPI: Sendable {
     typealias Context = LandfallRequestContext
 
@@ -28,15 +29,15 @@ struct RedemptionAPI: Sendable {
         let address = try context.client.address
         let parsed = Result { () throws(APIError) in try Self.code(redemption.code) }
         let attempt = InvitationAttempt(redemption.code, code: try? parsed.get(), address: address, at: now)
-        try await gate.admit(attempt, logger: context.logger)
         let code: InviteCode
         switch parsed {
         case .success(let value):
             code = value
         case .failure(let error):
-            await gate.recordFailure(attempt, reason: "malformed", logger: context.logger)
+            try await gate.refuse(attempt, reason: "malformed", logger: context.logger)
             throw error
         }
+        try await gate.screen(attempt, code: code, logger: context.logger)
         let event = AppEvent(id: UUID().uuidString.lowercased(), type: .redemption, occurredAt: now,
                              platform: redemption.platform ?? VisitorClassifier.classify(userAgent: request.headers[.userAgent]).platform,
                              detail: code.formatted)
@@ -50,7 +51,7 @@ struct RedemptionAPI: Sendable {
             ]))
         case .failure(let refusal):
             if refusal == .unknown {
-                await gate.recordFailure(attempt, reason: refusal.rawValue, logger: context.logger)
+                try await gate.refuse(attempt, reason: refusal.rawValue, logger: context.logger)
             } else {
                 await gate.record(.refused, code: code.formatted, reason: refusal.rawValue, address: address, at: now, logger: context.logger)
             }

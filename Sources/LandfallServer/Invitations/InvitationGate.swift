@@ -4,8 +4,13 @@ import LandfallStorage
 import Logging
 
 /// What every try of an invitation code passes, on the redemption API and the invitation's
-/// page alike: the guess throttle (``InvitationGuard``) and the audit log, with the client's
-/// address hashed.
+/// page alike: the guess throttle (``InvitationGuard``) for codes that do not exist, and the
+/// audit log, with the client's address hashed.
+///
+/// A code that exists is always looked up and answered, whoever asks. A code that does not
+/// exist (unknown or malformed) is a failure of its address: within the limits it is answered
+/// as what it is (404, 400); past them, 429 `invite_rate_limited` with `Retry-After`. Telling
+/// the two apart after the lookup leaks nothing a 404 does not already say.
 struct InvitationGate: Sendable {
     let guesses: InvitationGuard
     let addresses: AddressHasher
@@ -17,22 +22,33 @@ struct InvitationGate: Sendable {
         storage = parts.storage
     }
 
-    /// Throws 429 `invite_rate_limited` (and writes the throttle to the audit log) when the
-    /// attempt's address or code prefix has failed too often.
-    func admit(_ attempt: InvitationAttempt, logger: Logger) async throws(APIError) {
-        guard let (throttle, retryAfter) = guesses.check(address: attempt.address, prefix: attempt.prefix) else { return }
+    /// Answers a try of a code that does not exist: counts it against the attempt's address and
+    /// the instance's budget and audits it as `refused` with `reason`, so that the caller
+    /// answers it as what it is; past a limit, audits it as `throttled` (reason `address` or
+    /// `global`) and throws 429 `invite_rate_limited` with `Retry-After` instead.
+    func refuse(_ attempt: InvitationAttempt, reason: String, logger: Logger) async throws(APIError) {
+        let addressHash = try? await addresses.hash(attempt.address, at: attempt.at)
+        guard let (throttle, retryAfter) = guesses.recordFailure(address: attempt.address) else {
+            await audit(InvitationAuditEntry(at: attempt.at, action: .refused, code: attempt.entered, reason: reason, addressHash: addressHash),
+                        logger: logger)
+            return
+        }
         await audit(InvitationAuditEntry(at: attempt.at, action: .throttled, code: attempt.entered, reason: throttle.rawValue,
-                                         addressHash: try? await addresses.hash(attempt.address, at: attempt.at)), logger: logger)
+                                         addressHash: addressHash), logger: logger)
+        let from = throttle == .address ? "from this address" : "on this server"
         throw APIError(.tooManyRequests, .inviteRateLimited,
-                       "Too many invitation codes that do not exist were tried \(throttle == .address ? "from this address" : "with this beginning"); try again in \(retryAfter) s.",
+                       "Too many invitation codes that do not exist were tried \(from); try again in \(retryAfter) s.",
                        headers: [.retryAfter: String(retryAfter)])
     }
 
-    /// Counts a failed guess against the attempt's address and prefix, and audits it.
-    func recordFailure(_ attempt: InvitationAttempt, reason: String, logger: Logger) async {
-        guesses.recordFailure(address: attempt.address, prefix: attempt.prefix)
-        await audit(InvitationAuditEntry(at: attempt.at, action: .refused, code: attempt.entered, reason: reason,
-                                         addressHash: try? await addresses.hash(attempt.address, at: attempt.at)), logger: logger)
+    /// Before a redemption of `code`: when the attempt's address or the instance is past its
+    /// limit, reads whether `code` exists (one indexed read, where the redemption would take a
+    /// write transaction) and answers one that does not as ``refuse(_:reason:logger:)`` does.
+    /// A code that exists goes on to be redeemed.
+    func screen(_ attempt: InvitationAttempt, code: InviteCode, logger: Logger) async throws {
+        guard guesses.check(address: attempt.address) != nil, try await storage.invitation(code: code) == nil else { return }
+        try await refuse(attempt, reason: RedemptionRefusal.unknown.rawValue, logger: logger)
+        throw APIError(refusal: .unknown, code: code)
     }
 
     /// Audits what happened to `code` (a redemption, a refusal of an existing code), with the
@@ -57,8 +73,6 @@ struct InvitationGate: Sendable {
 struct InvitationAttempt {
     /// The code as entered (normalized when it parses), at most 64 characters.
     let entered: String
-    /// Its throttling prefix, when it parses.
-    let prefix: String?
     /// The client's address.
     let address: String
     /// When.
@@ -67,7 +81,6 @@ struct InvitationAttempt {
     /// The attempt of `text` (parsed as `code` when it parses) from `address` at `now`.
     init(_ text: String, code: InviteCode?, address: String, at now: Date) {
         entered = code?.formatted ?? String(text.prefix(64))
-        prefix = code?.prefix
         self.address = address
         at = now
     }

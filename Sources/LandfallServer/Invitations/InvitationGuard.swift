@@ -1,37 +1,45 @@
-/// Throttles guessing of invitation codes: failed attempts (unknown or malformed codes) are
-/// counted per client address and per code prefix, each in token buckets of this instance;
-/// when either is empty, redemptions and invitation pages answer 429 before any lookup.
+/// Throttles guessing of invitation codes, keyed on the guesser: failures (codes that do not
+/// exist: unknown or malformed) are counted per client address and in one budget for all
+/// addresses of this instance (``GuessLimits``), in token buckets.
 ///
-/// Only failures take tokens, so people redeeming real codes are never slowed by it, while a
-/// script guessing codes gets ``GuessLimits/perAddress`` tries and then one now and then. The
-/// prefix buckets catch guessing spread over many addresses around one prefix.
+/// Only answers about codes that do not exist are throttled; a code that exists is always
+/// looked up and answered (``InvitationGate``). So a script guessing from behind a NAT
+/// cannot lock out its neighbours, and guessing around a real code's beginning, from any
+/// number of addresses, cannot lock out the code.
 final class InvitationGuard: Sendable {
-    /// What was exhausted.
+    /// The limit that holds.
     enum Throttle: String {
+        /// The address's failures (``GuessLimits/perAddress``).
         case address
-        case prefix
+        /// All addresses' failures together (``GuessLimits/global``).
+        case global
     }
 
     private let addresses: RateLimiter
-    private let prefixes: RateLimiter
+    private let everyone: RateLimiter
+
+    /// The key of the one bucket of ``everyone``.
+    private static let allAddresses = "*"
 
     init(limits: GuessLimits) {
         addresses = RateLimiter(limit: limits.perAddress)
-        prefixes = RateLimiter(limit: limits.perPrefix)
+        everyone = RateLimiter(limit: limits.global, shardCount: 1)
     }
 
-    /// Whether `address` may try a code starting with `prefix` now; `nil` when it may, else
-    /// which limit holds and the seconds to wait.
-    func check(address: String, prefix: String?) -> (Throttle, retryAfter: Int)? {
+    /// Whether a failure by `address` would be over a limit now, without counting one: `nil`
+    /// when it would not, else the limit that holds and the seconds to wait.
+    func check(address: String) -> (Throttle, retryAfter: Int)? {
         if case .limited(let wait) = addresses.check(address) { return (.address, wait) }
-        if let prefix, case .limited(let wait) = prefixes.check(prefix) { return (.prefix, wait) }
+        if case .limited(let wait) = everyone.check(Self.allAddresses) { return (.global, wait) }
         return nil
     }
 
-    /// Counts a failed attempt by `address` on a code starting with `prefix` (none for a code
-    /// too malformed to have one).
-    func recordFailure(address: String, prefix: String?) {
-        _ = addresses.admit(address)
-        if let prefix { _ = prefixes.admit(prefix) }
+    /// Counts a failure by `address`: `nil` when it is within the limits (it is answered as
+    /// what it is), else the limit that holds and the seconds to wait. A failure over the
+    /// address's limit is not counted in the global budget.
+    func recordFailure(address: String) -> (Throttle, retryAfter: Int)? {
+        if case .limited(let wait) = addresses.admit(address) { return (.address, wait) }
+        if case .limited(let wait) = everyone.admit(Self.allAddresses) { return (.global, wait) }
+        return nil
     }
 }

@@ -8,7 +8,8 @@ import LandfallWire
 /// code, the route's page with the code, "Open in the app", and store buttons that carry the
 /// invitation through the install (a pending claim); otherwise why it cannot be used (404 for
 /// an unknown code, 410 for a revoked, expired or used-up one). Unknown and malformed codes
-/// count as failed guesses, like redemptions; never cached.
+/// count as failed guesses, like redemptions, and past the limits are a 429 page; a code that
+/// exists is always shown. Never cached.
 struct InvitationPage: Sendable {
     let gate: InvitationGate
     let storage: Storage
@@ -31,16 +32,20 @@ struct InvitationPage: Sendable {
             values.smartBanner = nil
             return Response.html(status, PageRenderer.render("invitation", values: values, in: site.templates), cacheControl: "no-store")
         }
-        do {
-            try await gate.admit(attempt, logger: context.logger)
-        } catch {
-            var response = problem(.tooManyRequests, "Too many invitation codes were tried from here. Wait a little and open the link again.")
-            if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
-            return response
+        /// The page of a code that does not exist: `message` (404), or past the guess limits a 429.
+        func failure(_ reason: String, _ message: String) async -> Response {
+            do {
+                try await gate.refuse(attempt, reason: reason, logger: context.logger)
+                return problem(.notFound, message)
+            } catch {
+                var response = problem(.tooManyRequests, "Too many invitation codes that do not exist were tried here lately. "
+                                       + "Check that the link was copied whole, or wait a little and open it again.")
+                if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
+                return response
+            }
         }
         guard let code else {
-            await gate.recordFailure(attempt, reason: "malformed", logger: context.logger)
-            return problem(.notFound, "This link holds no invitation code. Check that it was copied whole.")
+            return await failure("malformed", "This link holds no invitation code. Check that it was copied whole.")
         }
         let invitation: Invitation?
         do {
@@ -50,8 +55,7 @@ struct InvitationPage: Sendable {
             throw PageProblem(.serviceUnavailable, title: "Try again in a moment", message: "This invitation can't be looked up right now.")
         }
         guard let invitation else {
-            await gate.recordFailure(attempt, reason: RedemptionRefusal.unknown.rawValue, logger: context.logger)
-            return problem(.notFound, "There is no invitation with this code. Check that the link was copied whole.")
+            return await failure(RedemptionRefusal.unknown.rawValue, "There is no invitation with this code. Check that the link was copied whole.")
         }
         values.invitationCode = code.formatted
         switch invitation.status(at: now) {

@@ -99,7 +99,7 @@ import Testing
 
     @Test("the page of an unknown code counts as a failed guess: past the limit the page is a 429", arguments: Transport.allCases)
     func pageGuessesAreThrottled(transport: Transport) async throws {
-        let server = try await TestServer.readingAddresses(database: .sqlite) { $0.inviteGuessLimits = RedemptionTests.smallLimits }
+        let server = try await TestServer.readingAddresses(database: .sqlite) { $0.inviteGuessLimits = GuessThrottleTests.smallLimits }
         try await server.run(transport) { client in
             var headers: HTTPFields = [.userAgent: Visitors.desktop]
             headers[.init("X-Forwarded-For")!] = "203.0.113.50"
