@@ -13,8 +13,10 @@ extension DemoSite {
         }
     }
 
-    /// Stores the demo's short links that `storage` does not have yet (a link the user
-    /// changed or deleted keeps its slug's state: only missing slugs are added).
+    /// Stores the demo's short links that `storage` does not have yet: only missing slugs are
+    /// added, so a link the user changed keeps its changes. Several demo servers starting at
+    /// once on one database all succeed, and each link is stored once
+    /// (`Storage.insertMissing`).
     ///
     /// - Throws: when the demo's file or a destination in it is refused (a test keeps it
     ///   valid), or the storage fails.
@@ -22,13 +24,13 @@ extension DemoSite {
         guard let host = site.configuration.hosts.links else { return }
         let policy = site.configuration.destinationPolicy
         var generator = SystemRandomNumberGenerator()
-        var missing: [ShortLink] = []
+        var links: [ShortLink] = []
         for draft in try linkDrafts {
-            guard let slug = draft.slug, try await storage.link(host: host, slug: slug) == nil else { continue }
+            guard let slug = draft.slug else { continue }
             var link = draft.shortLink(id: LinkID.generate(at: now, using: &generator), host: host, slug: slug, createdAt: now)
             link.target = try policy.destination(draft.target).text
-            missing.append(link)
+            links.append(link)
         }
-        if !missing.isEmpty { try await storage.insert(missing) }
+        _ = try await storage.insertMissing(links)
     }
 }
