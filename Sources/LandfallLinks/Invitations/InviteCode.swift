@@ -18,7 +18,7 @@ public struct InviteCode: Sendable, Hashable, Comparable, Codable, CustomStringC
     public static let alphabet: [Character] = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
     /// The number of symbols in a code (15, for 15 × log2(31) ≈ 74 random bits).
     public static let length = 15
-    /// The number of leading symbols guesses are throttled by (``prefix``).
+    /// The number of leading symbols of ``prefix``.
     public static let prefixLength = 4
 
     /// A code from its normalized form, or `nil` when `rawValue` is not exactly ``length``
@@ -39,8 +39,8 @@ public struct InviteCode: Sendable, Hashable, Comparable, Codable, CustomStringC
         return groups.joined(separator: "-")
     }
 
-    /// The first ``prefixLength`` symbols: failed guesses are throttled per prefix as well as
-    /// per client address.
+    /// The first ``prefixLength`` symbols. (Guesses are not throttled by it: a throttle per
+    /// prefix would lock out the real codes that share it.)
     public var prefix: String { String(rawValue.prefix(Self.prefixLength)) }
 
     public var description: String { formatted }

@@ -4,8 +4,10 @@
 /// A daily-puzzle app: a page per day (`/puzzle/2026-11-20`) with content for a few days,
 /// future ones included, whose pages show "not yet available" until their day starts in
 /// New York; an invitation route; news articles embargoed by `publishAt`; an archive
-/// that stays on the web; and a few short links on `go.localhost` (`links.json`), added to
-/// the database at start when missing.
+/// that stays on the web; a few short links on `go.localhost` (`links.json`); and the
+/// invitation `7KQ2M-X4P9T-HCW3R` (batch `de30de30-0000-4000-8000-000000000000`). The links
+/// and the invitation are added to the database at start when missing, so that demo servers
+/// starting at once on one database all start, and store each once.
 public enum DemoSite {
     /// The addresses worth trying, printed by `landfall serve` at start (`base` is
     /// `http://localhost:8080`).

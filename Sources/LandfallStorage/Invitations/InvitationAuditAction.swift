@@ -6,8 +6,8 @@ public enum InvitationAuditAction: String, Sendable, Hashable, Codable, CaseIter
     case redeemed
     /// A redemption was refused: the entry's reason says why (a ``RedemptionRefusal`` raw value).
     case refused
-    /// A redemption was not even tried because guesses from the address or for the code's
-    /// prefix were too many: the entry's reason is `address` or `prefix`.
+    /// A code that does not exist was answered 429 because too many had been tried from the
+    /// address, or from all addresses together: the entry's reason is `address` or `global`.
     case throttled
     /// An invitation was revoked.
     case revoked

@@ -20,7 +20,8 @@ public struct InvitationAuditEntry: Sendable, Hashable {
     /// characters.
     public var code: String
     /// Why: a refusal's raw value (`unknown`, `revoked`, `expired`, `used_up`), or what a
-    /// throttle counted (`address`, `prefix`).
+    /// throttle's limit that held (`address`: the client address's; `global`: all addresses'
+    /// together, on the instance).
     public var reason: String?
     /// The client address hashed with the day's salt, when the entry comes from a request.
     public var addressHash: String?
