@@ -25,6 +25,8 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
     /// The address refused, when the connection is past the client's limit.
     private var refused: String?
     private var timer: RepeatedTask?
+    /// Whether the connection has been answered by this handler and is closing.
+    private var closing = false
 
     init(limits: ConnectionLimits, clients: ClientConnections?, trustedProxies: TrustedProxies, timeline: ConnectionTimeline,
          metrics: ServerMetrics, logger: Logger) {
@@ -55,6 +57,7 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closing else { return }
         if let refused {
             answer(context, status: "429 Too Many Requests", retryAfter: 10,
                    "Too many connections from \(refused): at most \(clients?.limit ?? 0) at once. Close some and try again.\n")
@@ -74,7 +77,7 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
             } else {
                 refused = address
                 metrics.recordConnectionRefused()
-                logger.notice("connection refused: too many from one address",
+                logger.debug("connection refused: too many from one address",
                               metadata: ["client": .string(address), "limit": .stringConvertible(clients.limit)])
             }
         }
@@ -115,6 +118,8 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
     /// response of the HTTP layer is under way (a refused connection, a request still arriving).
     private func answer(_ context: ChannelHandlerContext, status: String, retryAfter: Int?, _ text: String) {
         stop()
+        guard !closing else { return }
+        closing = true
         var head = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(text.utf8.count)\r\nConnection: close\r\n"
         if let retryAfter { head += "Retry-After: \(retryAfter)\r\n" }
         let buffer = context.channel.allocator.buffer(string: head + "\r\n" + text)
