@@ -44,22 +44,33 @@ public final class Storage: Sendable {
     /// connection listening for other instances' changes. Then all pending migrations run in
     /// one transaction.
     ///
+    /// An SQLite file that exists but is empty (0 bytes), as a failed copy, a truncated
+    /// restore or a full disk leaves it, is refused (and a warning logged) unless
+    /// `forceNewDatabaseInEmptyFile` is `true`: then a new database is made in it, with a
+    /// warning logged. A missing file is created either way.
+    ///
+    /// ```swift
+    /// let storage = try await Storage.open(.sqlite(directory: "data"), logger: logger, forceNewDatabaseInEmptyFile: force)
+    /// ```
+    ///
     /// - Throws: ``StorageError``: `.invalidLocation` for a malformed URL or a directory that
-    ///   cannot be created, `.unreachable` when the database cannot be opened,
+    ///   cannot be created, `.emptyDatabaseFile(path:)` for an empty SQLite file (left
+    ///   untouched), `.unreachable` when the database cannot be opened,
     ///   `.newerSchema(found:known:)` when the database was written by a newer landfall (it
     ///   is left untouched), `.migration` when a migration fails (nothing of it is kept).
-    public static func open(_ location: StorageLocation, logger: Logger) async throws(StorageError) -> Storage {
-        try await open(location, logger: logger, migrations: Migrations.all)
+    public static func open(_ location: StorageLocation, logger: Logger, forceNewDatabaseInEmptyFile: Bool = false) async throws(StorageError) -> Storage {
+        try await open(location, logger: logger, migrations: Migrations.all, forceNewDatabaseInEmptyFile: forceNewDatabaseInEmptyFile)
     }
 
     /// Opens with `migrations` instead of the real ones (tests of the migration mechanism).
-    static func open(_ location: StorageLocation, logger: Logger, migrations: [Migration], now: Date = Date()) async throws(StorageError) -> Storage {
+    static func open(_ location: StorageLocation, logger: Logger, migrations: [Migration], now: Date = Date(),
+                     forceNewDatabaseInEmptyFile: Bool = false) async throws(StorageError) -> Storage {
         let hub = ChangeHub()
         let origin = UUID().uuidString.lowercased()
         let backend: any StorageBackend
         switch location {
         case .sqlite(let directory):
-            backend = try await SQLiteBackend.open(directory: directory, logger: logger)
+            backend = try await SQLiteBackend.open(directory: directory, logger: logger, forceNewDatabaseInEmptyFile: forceNewDatabaseInEmptyFile)
         case .postgres(let url):
             backend = try await PostgresBackend.open(url: url, logger: logger, origin: origin) { hub.publish([$0]) }
         }

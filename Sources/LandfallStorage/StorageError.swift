@@ -35,6 +35,10 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         /// The database cannot be reached or opened (PostgreSQL down, authentication refused,
         /// the SQLite file unreadable).
         case unreachable
+        /// The SQLite database file at `path` is empty (0 bytes): a failed copy, a truncated
+        /// restore or a full disk. It was left untouched; opening it with
+        /// `forceNewDatabaseInEmptyFile` makes a new database in it.
+        case emptyDatabaseFile(path: String)
         /// The storage was closed with ``Storage/close()``.
         case closed
         /// A stored row cannot be read: `column` of a row in `table` holds something this
@@ -81,6 +85,16 @@ extension StorageError {
     /// `token` is already stored.
     static func claimTokenTaken(_ token: ClaimToken) -> StorageError {
         StorageError(.claimTokenTaken(token), "a pending claim with the token \(token) already exists: generate another token")
+    }
+
+    /// The SQLite file at `path` is empty.
+    static func emptyDatabaseFile(path: String) -> StorageError {
+        StorageError(.emptyDatabaseFile(path: path), """
+            the SQLite database \(path) is empty (0 bytes): a failed copy, a truncated restore or a full disk \
+            leaves such a file, and opening it would start a new, empty database in place of your links. \
+            Restore the file from a backup, or remove it to start afresh, or run again with --force to \
+            create a new database in it
+            """)
     }
 
     /// The storage was closed.

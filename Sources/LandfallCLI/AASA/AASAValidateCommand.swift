@@ -107,12 +107,13 @@ struct AASAValidateCommand: ReportingCommand {
             let counts = Self.counts(file.report)
             let verdict = passed ? style.paint("passed", .green) : style.paint("failed", .red)
             let kindNote = file.input.fileName.lowercased().contains(file.kind.fileName) ? "" : " [\(file.kind.fileName)]"
-            lines.append(style.paint(file.input.displayName, .bold) + kindNote + ": " + verdict + (counts.isEmpty ? "" : " (\(counts))"))
+            lines.append(style.paint(TerminalText.visible(file.input.displayName), .bold) + kindNote + ": " + verdict + (counts.isEmpty ? "" : " (\(counts))"))
             for diagnostic in file.report.diagnostics {
                 var place = diagnostic.path.map { " \($0)" } ?? ""
                 if let location = diagnostic.location { place += " (\(location))" }
-                lines.append("  " + Self.paint(diagnostic.severity, style) + "[\(diagnostic.code)]\(place): \(diagnostic.message)")
-                if let fix = diagnostic.fix { lines.append("    " + style.paint("fix:", .cyan) + " " + fix) }
+                // Messages quote the file, which may have been fetched from a server.
+                lines.append("  " + Self.paint(diagnostic.severity, style) + TerminalText.visible("[\(diagnostic.code)]\(place): \(diagnostic.message)"))
+                if let fix = diagnostic.fix { lines.append("    " + style.paint("fix:", .cyan) + " " + TerminalText.visible(fix)) }
             }
         }
         if !reports.isEmpty { lines.append("") }

@@ -39,7 +39,7 @@ struct ConfigCheckCommand: ReportingCommand {
         let warnings = issues.count - errors
         switch output.format {
         case .text:
-            for issue in issues { result.print(issue.description(in: source)) }
+            for issue in issues { result.print(TerminalText.visible(issue.description(in: source))) }
             if let site {
                 let configuration = site.configuration
                 result.print("\(source): ok: \(configuration.routes.count) route\(configuration.routes.count == 1 ? "" : "s"), "

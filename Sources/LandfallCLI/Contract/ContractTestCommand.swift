@@ -107,10 +107,11 @@ struct ContractTestCommand: AsyncReportingCommand {
         let style = context.style
         for verdict in verdicts {
             let url = verdict.contractCase.url.text
+            // Verdicts quote what the live association files and the router answered.
             if verdict.passed {
-                result.print(style.paint("✓", .green) + " " + url + "  " + verdict.held.joined(separator: "; "))
+                result.print(style.paint("✓", .green) + " " + TerminalText.visible(url + "  " + verdict.held.joined(separator: "; ")))
             } else {
-                result.print(style.paint("✗", .red) + " " + url + "  " + verdict.failures.joined(separator: "; "))
+                result.print(style.paint("✗", .red) + " " + TerminalText.visible(url + "  " + verdict.failures.joined(separator: "; ")))
             }
         }
         let failed = verdicts.filter { !$0.passed }.count

@@ -40,7 +40,7 @@ struct LinkContractSources {
                 do {
                     let input = try InputFile.read(routesPath, in: context)
                     let read = try RouteTableReader.read(input)
-                    for warning in read.warnings { output.printError("warning: \(warning)") }
+                    for warning in read.warnings { output.printError("warning: \(TerminalText.visible(warning))") }
                     router = try Router(table: read.table)
                 } catch let error as InputError {
                     output.fail(error.description, status: .usageOrInputError)
@@ -65,7 +65,7 @@ struct LinkContractSources {
         }
         guard let site else {
             output.printError("error: \(source) is not a usable site configuration; run `landfall config check \(path)`")
-            for issue in issues { output.printError(issue.description(in: source)) }
+            for issue in issues { output.printError(TerminalText.visible(issue.description(in: source))) }
             output.raise(to: .usageOrInputError)
             return nil
         }
@@ -95,10 +95,10 @@ struct LinkContractSources {
             case .success(let file):
                 let matcher = AssociationMatcher(file)
                 matchers[target] = matcher
-                output.print("live: \(url): lists " + (matcher.appIDs.isEmpty ? "no app" : matcher.appIDs.joined(separator: ", ")))
+                output.print(TerminalText.visible("live: \(url): lists " + (matcher.appIDs.isEmpty ? "no app" : matcher.appIDs.joined(separator: ", "))))
             case .failure(let unavailable):
                 reasons[target] = unavailable.reason
-                output.print("live: \(url): " + (unavailable.couldNotCheck ? "could not check: " : "unusable: ") + unavailable.reason)
+                output.print(TerminalText.visible("live: \(url): " + (unavailable.couldNotCheck ? "could not check: " : "unusable: ") + unavailable.reason))
                 if unavailable.couldNotCheck { output.raise(to: .usageOrInputError) }
             }
         }

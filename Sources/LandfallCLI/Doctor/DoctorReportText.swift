@@ -23,17 +23,18 @@ struct DoctorReportText {
         var lines: [String] = []
         for section in report.sections {
             if !lines.isEmpty { lines.append("") }
-            lines.append(style.paint(section.title, .bold))
+            lines.append(style.paint(TerminalText.visible(section.title), .bold))
             for check in section.checks {
-                lines.append("  " + symbol(check.status) + " " + check.title + ": " + check.detail)
-                lines += check.notes.map { "      " + $0 }
-                if let fix = check.fix { lines.append("    " + style.paint("fix:", .cyan) + " " + fix) }
+                // Details and notes quote what servers answered (headers, URLs, bodies).
+                lines.append("  " + symbol(check.status) + " " + TerminalText.visible(check.title + ": " + check.detail))
+                lines += check.notes.map { "      " + TerminalText.visible($0) }
+                if let fix = check.fix { lines.append("    " + style.paint("fix:", .cyan) + " " + TerminalText.visible(fix)) }
             }
         }
         for summary in report.sitemaps {
             if !lines.isEmpty { lines.append("") }
-            lines.append(style.paint("sitemap pages for \(summary.appID)", .bold))
-            lines += summary.lines().map { "  " + $0 }
+            lines.append(style.paint(TerminalText.visible("sitemap pages for \(summary.appID)"), .bold))
+            lines += summary.lines().map { "  " + TerminalText.visible($0) }
         }
         if !lines.isEmpty { lines.append("") }
         lines.append(verdict)

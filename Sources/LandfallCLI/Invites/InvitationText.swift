@@ -36,16 +36,12 @@ enum InvitationText {
         return lines
     }
 
-    /// `Batch ID, created 2026-11-21 17:30 UTC, campaign beta: note` (the parts it has).
+    /// `Batch ID, created 2026-11-21 17:30 UTC, campaign beta: note` (the parts it has), the
+    /// stored texts shown through ``TerminalText/visible(_:)`` (a note's line breaks as `\u{A}`).
     static func heading(_ invitation: Invitation) -> String {
-        var text = "Batch \(invitation.batchID), created \(KeysListCommand.text(invitation.createdAt)) UTC"
-        if let campaign = invitation.campaign { text += ", campaign \(campaign)" }
-        if let note = invitation.note { text += ": \(oneLine(note))" }
+        var text = "Batch \(TerminalText.visible(invitation.batchID)), created \(KeysListCommand.text(invitation.createdAt)) UTC"
+        if let campaign = invitation.campaign { text += ", campaign \(TerminalText.visible(campaign))" }
+        if let note = invitation.note { text += ": \(TerminalText.visible(note))" }
         return text
-    }
-
-    /// `text` on one line: line breaks and tabs as spaces.
-    static func oneLine(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
     }
 }

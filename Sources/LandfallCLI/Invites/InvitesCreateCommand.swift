@@ -184,13 +184,13 @@ struct InvitesCreateCommand: AsyncReportingCommand {
             output.standardOutput = Invitation.csv(invitations, url: site.invitationURL, now: now)
         case .text:
             for invitation in invitations {
-                output.print([invitation.code.formatted, site.invitationURL(invitation)].compactMap { $0 }.joined(separator: "  "))
+                output.print(TerminalText.visible([invitation.code.formatted, site.invitationURL(invitation)].compactMap { $0 }.joined(separator: "  ")))
             }
         }
         var summary = "Created \(invitations.count) invitation\(invitations.count == 1 ? "" : "s") in batch \(batchID)"
         summary += ", \(draft.uses) use\(draft.uses == 1 ? "" : "s") each"
         summary += draft.expiresAt.map { ", expiring \(KeysListCommand.text($0)) UTC" } ?? ", never expiring"
-        if let campaign = draft.campaign { summary += ", campaign \(campaign)" }
+        if let campaign = draft.campaign { summary += ", campaign \(TerminalText.visible(campaign))" }
         output.printError(summary + ".")
         if site.configuration.invitations == nil {
             output.printError("The site has no `invitations:` section, so the invitations have no URLs; add one to its landfall.yml.")

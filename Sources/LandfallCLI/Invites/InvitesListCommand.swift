@@ -75,9 +75,9 @@ struct InvitesListCommand: AsyncReportingCommand {
     static func nothingFound(batchID: String?, status: InvitationStatus?) -> String {
         switch (batchID, status) {
         case (nil, nil): "No invitations yet. Create some with: landfall invites create --count N"
-        case (let batchID?, nil): "No invitation is in the batch \(batchID)."
+        case (let batchID?, nil): "No invitation is in the batch \(TerminalText.visible(batchID))."
         case (nil, let status?): "No invitation has the status \(status.rawValue)."
-        case (let batchID?, let status?): "No invitation of the batch \(batchID) has the status \(status.rawValue)."
+        case (let batchID?, let status?): "No invitation of the batch \(TerminalText.visible(batchID)) has the status \(status.rawValue)."
         }
     }
 }

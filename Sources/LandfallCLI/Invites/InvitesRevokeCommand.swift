@@ -113,7 +113,7 @@ struct InvitesRevokeCommand: AsyncReportingCommand {
         for outcome in outcomes ?? [] {
             switch outcome {
             case .revoked(let invitation):
-                output.print("Revoked \(invitation.code.formatted) (batch \(invitation.batchID)): it is refused from now on.")
+                output.print("Revoked \(invitation.code.formatted) (batch \(TerminalText.visible(invitation.batchID))): it is refused from now on.")
             case .alreadyRevoked(let invitation):
                 let when = invitation.revokedAt.map { " on \(KeysListCommand.text($0)) UTC" } ?? ""
                 output.fail("\(invitation.code.formatted) was already revoked\(when)", status: .problemsFound)
@@ -141,12 +141,12 @@ struct InvitesRevokeCommand: AsyncReportingCommand {
         guard let result else { return }
         switch result {
         case (_, 0):
-            output.fail("no invitation is in the batch \(batchID); `landfall invites list` shows the batches", status: .problemsFound)
+            output.fail("no invitation is in the batch \(TerminalText.visible(batchID)); `landfall invites list` shows the batches", status: .problemsFound)
         case (0, let size):
-            output.fail("every invitation of the batch \(batchID) (\(size)) was already revoked", status: .problemsFound)
+            output.fail("every invitation of the batch \(TerminalText.visible(batchID)) (\(size)) was already revoked", status: .problemsFound)
         case (let revoked, let size):
             let already = size - revoked
-            output.print("Revoked \(revoked) invitation\(revoked == 1 ? "" : "s") of the batch \(batchID)"
+            output.print("Revoked \(revoked) invitation\(revoked == 1 ? "" : "s") of the batch \(TerminalText.visible(batchID))"
                 + (already > 0 ? " (\(already) already were)" : "") + ": they are refused from now on.")
         }
     }

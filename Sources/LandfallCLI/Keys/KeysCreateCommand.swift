@@ -70,7 +70,7 @@ struct KeysCreateCommand: AsyncReportingCommand {
             revoke += " --data-dir " + Self.shellQuoted(storage.dataDirectory)
         }
         output.printError("""
-            Created the API key '\(name)' (id \(key.record.id), scope \(scope.rawValue)), printed above.
+            Created the API key '\(TerminalText.visible(name))' (id \(key.record.id), scope \(scope.rawValue)), printed above.
             Copy it now: it will not be shown again (only its hash is stored).
             Send it with each API request as the header:  Authorization: Bearer <key>
             Revoke it with:  \(revoke)

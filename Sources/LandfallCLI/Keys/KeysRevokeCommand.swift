@@ -58,12 +58,12 @@ struct KeysRevokeCommand: AsyncReportingCommand {
         case nil:
             break
         case .revoked(let key)?:
-            output.print("Revoked the API key \(key.id) ('\(key.name)', scope \(key.scope.rawValue)): it is refused from now on.")
+            output.print("Revoked the API key \(TerminalText.visible(key.id)) ('\(TerminalText.visible(key.name))', scope \(key.scope.rawValue)): it is refused from now on.")
         case .alreadyRevoked(let key)?:
             let when = key.revokedAt.map { " on \(KeysListCommand.text($0)) UTC" } ?? ""
-            output.fail("the API key \(key.id) ('\(key.name)') was already revoked\(when)", status: .problemsFound)
+            output.fail("the API key \(TerminalText.visible(key.id)) ('\(TerminalText.visible(key.name))') was already revoked\(when)", status: .problemsFound)
         case .unknown?:
-            output.fail("no API key has the id '\(id)'; `landfall keys list` shows the keys", status: .problemsFound)
+            output.fail("no API key has the id '\(TerminalText.visible(id))'; `landfall keys list` shows the keys", status: .problemsFound)
         }
         return output
     }

@@ -37,9 +37,12 @@ extension StorageOptions {
                 return nil
             }
         }
+        let emptyFile = location.emptySQLiteFile
         let storage: Storage
         do {
-            storage = try await Storage.open(location, logger: Logger(label: "landfall.keys") { _ in SwiftLogNoOpLogHandler() })
+            storage = try await Storage.open(location, logger: Logger(label: "landfall.keys") { _ in SwiftLogNoOpLogHandler() },
+                                             forceNewDatabaseInEmptyFile: force)
+            if let emptyFile { output.printError("warning: \(emptyFile) was empty (0 bytes): created a new database in it (--force)") }
         } catch {
             // The storage's message usually names the database already; name it when it does not.
             let name = Self.displayName(of: location)

@@ -129,6 +129,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.rateLimit = rateLimit == 0 ? nil : RateLimit(requestsPerSecond: rateLimit, burst: rateLimitBurst)
         try connections.apply(to: &configuration)
         configuration.seedsDemoLinks = isDemo
+        configuration.forcesNewDatabaseInEmptyFile = storage.force
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration)

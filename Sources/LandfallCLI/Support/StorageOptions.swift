@@ -9,7 +9,11 @@ import LandfallStorage
 ///   when no PostgreSQL URL is given;
 /// - `--database-url URL`: a PostgreSQL database (`postgres://` or `postgresql://`), also read
 ///   from the environment variable `LANDFALL_DATABASE_URL` when the flag is absent. It wins
-///   over `--data-dir`.
+///   over `--data-dir`;
+/// - `--force`: make a new database in an SQLite file that is empty (0 bytes), which is
+///   otherwise refused (a failed copy, a truncated restore or a full disk leaves one; opening
+///   it as a new database would hide the links). Every command that opens the database has
+///   it, so that the refusal's advice works wherever it is printed.
 ///
 /// ```swift
 /// struct SomeCommand: AsyncParsableCommand {
@@ -36,6 +40,11 @@ public struct StorageOptions: ParsableArguments, Sendable {
             help: ArgumentHelp("A PostgreSQL database to use instead of SQLite (postgres://user:password@host:port/database); default: $\(databaseURLVariable).",
                                valueName: "url"))
     public var databaseURL: String?
+
+    /// Whether an empty (0-byte) SQLite database file is made a new database instead of refused.
+    @Flag(name: .customLong("force"),
+          help: "Create a new database in an empty (0-byte) landfall.sqlite, which is refused otherwise: such a file is usually a failed copy or restore, or a full disk.")
+    public var force = false
 
     /// Creates the options with their defaults.
     public init() {}

@@ -24,6 +24,10 @@ public struct ServerConfiguration: Sendable {
     /// A PostgreSQL database (`postgres://user:password@host:port/database`) shared by several
     /// instances, instead of SQLite in ``dataDirectory``.
     public var databaseURL: String?
+    /// Whether an SQLite database file that is empty (0 bytes) is made a new database (with a
+    /// warning logged) instead of refused: `landfall serve --force`. Off by default, since such
+    /// a file is usually a failed copy or restore, or a full disk, and the links would vanish.
+    public var forcesNewDatabaseInEmptyFile = false
     /// How many requests per second each client address may make to public endpoints (pages,
     /// short links, `/v1/resolve`), or `nil` for no limit. The association files, the
     /// operations endpoints and API requests with a valid key are never limited.

@@ -41,7 +41,8 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
     }()
     try configuration.check()
     let site = try SiteLoader.load(configuration.site, now: configuration.clock())
-    let storage = try await Storage.open(configuration.storage, logger: logger)
+    let storage = try await Storage.open(configuration.storage, logger: logger,
+                                         forceNewDatabaseInEmptyFile: configuration.forcesNewDatabaseInEmptyFile)
     if configuration.seedsDemoLinks {
         try await DemoSite.seedLinks(into: storage, site: site.site, now: configuration.clock())
         try await DemoSite.seedInvitation(into: storage, now: configuration.clock())

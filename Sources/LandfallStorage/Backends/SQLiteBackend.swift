@@ -31,14 +31,26 @@ final class SQLiteBackend: StorageBackend {
         self.readers = readers
     }
 
-    /// Opens (creating if needed) `landfall.sqlite` in `directory`.
-    static func open(directory: String, logger: Logger) async throws(StorageError) -> SQLiteBackend {
+    /// Opens (creating if needed) `landfall.sqlite` in `directory`. An empty (0-byte) file is
+    /// refused with `.emptyDatabaseFile`, and a warning logged, unless
+    /// `forceNewDatabaseInEmptyFile`: then a new database is made in it, with a warning.
+    static func open(directory: String, logger: Logger, forceNewDatabaseInEmptyFile: Bool = false) async throws(StorageError) -> SQLiteBackend {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw StorageError(.invalidLocation, "cannot create the data directory \(directory): \(error.localizedDescription)")
         }
         let path = URL(fileURLWithPath: directory).appendingPathComponent("landfall.sqlite").path
+        // SQLite itself takes an empty file for a new database: the links would seem to vanish.
+        if let empty = StorageLocation.sqlite(directory: directory).emptySQLiteFile {
+            guard forceNewDatabaseInEmptyFile else {
+                let error = StorageError.emptyDatabaseFile(path: empty)
+                logger.warning("refused an empty SQLite database file", metadata: ["file": "\(empty)", "error": "\(error.message)"])
+                throw error
+            }
+            logger.warning("the SQLite database file was empty (0 bytes): creating a new database in it (--force)",
+                           metadata: ["file": "\(empty)"])
+        }
         var opened: [SQLiteConnection] = []
         do {
             let writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
