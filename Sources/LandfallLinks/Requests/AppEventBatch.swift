@@ -41,7 +41,8 @@ public struct AppEventBatch: Sendable, Hashable {
     ///   missing or malformed `id` (a UUID), `type` (an unknown type, with the closest one, or
     ///   a type only the server records), `at` (RFC 3339) or `platform` (`ios` or `android`),
     ///   a `url` that is not an absolute http(s) URL of at most ``EventLimits/urlLength``
-    ///   characters, a `linkID` that is not a UUID, and unknown or repeated fields.
+    ///   characters, a `linkID` that is not a UUID, `null` for any field, and unknown or
+    ///   repeated fields.
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
         events = try BodyReader.decode(bytes) { value, reader in Self.read(value, into: &reader) }
     }
@@ -135,7 +136,9 @@ public struct AppEventBatch: Sendable, Hashable {
         let platform = required("platform", #"give the app's platform, "ios" or "android""#)
             .flatMap { reader.appPlatform($0, at: path.appending("platform")) }
 
-        let members = BodyReader.present(all)
+        let members = reader.optionalMembers(all, at: path, absent: [
+            "url": "an event without the link's URL", "linkID": "an event that counts in no link's statistics",
+        ])
         var url: String?
         if let value = members["url"], let text = reader.string(value, at: path.appending("url"), limit: EventLimits.urlLength) {
             if AbsoluteHTTPURL.isValid(text) {

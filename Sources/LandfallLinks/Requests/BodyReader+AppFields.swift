@@ -3,10 +3,21 @@ import Foundation
 import LandfallJSON
 
 extension BodyReader {
-    /// The members of an object, the value of each present and not `null`: `null` for an
-    /// optional field is the same as leaving it out.
-    static func present(_ members: [String: JSONValue]) -> [String: JSONValue] {
-        members.filter { !$0.value.isNull }
+    /// The members of an object that are not `null`, after reporting each optional member that
+    /// is: the API's request schemas (`openapi/landfall.yaml`) give no optional field of a body
+    /// that creates something the value `null`, so it is refused rather than read as "left
+    /// out", and a client that meant to send a value learns that it did not. `absent` says, for
+    /// each optional field, what leaving it out means: `["campaign": "no campaign"]` reports
+    /// `campaign: may not be null; leave it out for no campaign`.
+    ///
+    /// Required members are not looked at: their callers say what `null` lacks.
+    mutating func optionalMembers(_ members: [String: JSONValue], at path: JSONPath, absent: KeyValuePairs<String, String>) -> [String: JSONValue] {
+        for (name, meaning) in absent {
+            if let value = members[name], value.isNull {
+                cannotBeNull(value, at: path.appending(name), because: "leave it out for \(meaning)")
+            }
+        }
+        return members.filter { !$0.value.isNull }
     }
 
     /// `"ios"` or `"android"`: the platforms apps run on.

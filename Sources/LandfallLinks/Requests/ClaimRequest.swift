@@ -37,8 +37,8 @@ public struct ClaimRequest: Sendable, Hashable {
 
     static let fields = ["token", "platform", "osVersion", "language", "screen", "allowWeakMatch"]
 
-    /// Reads the JSON body of `POST /v1/claims`. `null` for an optional field is the same as
-    /// leaving it out.
+    /// Reads the JSON body of `POST /v1/claims`. An optional field is given or left out: `null`
+    /// is refused, naming the field, as the API's contract says.
     ///
     /// A hint that is a string but cannot be normalized (`osVersion` `"beta"`, `screen` `"0x0"`)
     /// is left out, as if it had not been sent: it then matches nothing, and never costs a
@@ -47,7 +47,8 @@ public struct ClaimRequest: Sendable, Hashable {
     /// - Throws: ``InvalidRequestBody`` with every problem in document order: not JSON, not an
     ///   object, a `token` that is not a claim token (field `token`), a missing `platform` or one
     ///   other than `ios` or `android`, hints that are not strings of at most ``hintLength``
-    ///   characters, an `allowWeakMatch` that is not `true` or `false`, unknown and repeated
+    ///   characters, an `allowWeakMatch` that is not `true` or `false`, `null` for any field,
+    ///   unknown and repeated
     ///   fields, and a body with neither a token nor `"allowWeakMatch": true` (field `""`:
     ///   nothing could match).
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
@@ -56,7 +57,10 @@ public struct ClaimRequest: Sendable, Hashable {
 
     private static func read(_ value: JSONValue, into reader: inout BodyReader) -> ClaimRequest? {
         guard let all = reader.object(value, at: [], fields: fields, what: "a JSON object") else { return nil }
-        let members = BodyReader.present(all)
+        let members = reader.optionalMembers(all, at: [], absent: [
+            "token": "no token (a weak match only)", "osVersion": "an unknown OS version", "language": "an unknown language",
+            "screen": "an unknown screen size", "allowWeakMatch": "no weak match (false)",
+        ])
 
         var token: ClaimToken?
         if let value = members["token"], let text = reader.string(value, at: ["token"]) {
@@ -90,8 +94,9 @@ public struct ClaimRequest: Sendable, Hashable {
 
         let allowsWeakMatch = members["allowWeakMatch"].flatMap { reader.bool($0, at: ["allowWeakMatch"]) } ?? false
         // A flag that is not a bool is reported above; the body's own problem is only for a clear "no".
-        let flagIsReadable = members["allowWeakMatch"].map { $0.boolValue != nil } ?? true
-        if members["token"] == nil, !allowsWeakMatch, flagIsReadable {
+        // A `null` token or flag is reported above too.
+        let flagIsReadable = all["allowWeakMatch"].map { $0.boolValue != nil } ?? true
+        if all["token"] == nil, !allowsWeakMatch, flagIsReadable {
             reader.report([], #"has neither a token nor "allowWeakMatch": true, so nothing could match; send the token of the claim URL, or opt in to a weak match"#,
                           at: value.location)
         }

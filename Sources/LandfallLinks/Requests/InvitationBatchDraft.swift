@@ -43,20 +43,22 @@ public struct InvitationBatchDraft: Sendable, Hashable {
     /// The fields of the body, in the order they are written.
     static let fields = ["count", "uses", "expiresAt", "note", "campaign"]
 
-    /// Reads the JSON body of `POST /v1/invites`. `null` for an optional field is the same as
-    /// leaving it out.
+    /// Reads the JSON body of `POST /v1/invites`. An optional field is given or left out: `null`
+    /// is refused, naming the field, as the API's contract says.
     ///
     /// - Throws: ``InvalidRequestBody`` with every problem in document order, each named by its
     ///   field: not JSON, not an object, a missing `count`, unknown fields (with the closest
     ///   known name), repeated fields, wrong types, numbers that are not integers or are outside
-    ///   ``InvitationLimits``, bad dates, and empty or overlong texts.
+    ///   ``InvitationLimits``, bad dates, `null` for any field, and empty or overlong texts.
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
         self = try BodyReader.decode(bytes) { value, reader in Self.read(value, into: &reader) }
     }
 
     private static func read(_ value: JSONValue, into reader: inout BodyReader) -> InvitationBatchDraft? {
         guard let all = reader.object(value, at: [], fields: fields, what: "a JSON object") else { return nil }
-        let members = BodyReader.present(all)
+        let members = reader.optionalMembers(all, at: [], absent: [
+            "uses": "codes of one use", "expiresAt": "codes that never expire", "note": "no note", "campaign": "no campaign",
+        ])
         let count: Int?
         if let value = all["count"] {
             if value.isNull {

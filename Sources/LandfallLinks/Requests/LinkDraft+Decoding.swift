@@ -5,7 +5,9 @@ import LandfallWire
 extension LinkDraft {
     /// Reads the JSON body of `POST /v1/links`.
     ///
-    /// `null` for an optional field is the same as leaving it out.
+    /// An optional field is given or left out: `null` is refused, naming the field, as the API's
+    /// contract says (inside `overrides`, `preview` and `campaign`, where a ``Link`` writes
+    /// `null` for an unset member, `null` is the same as leaving the member out).
     ///
     /// ```swift
     /// let draft = try LinkDraft(json: Array(#"{"target": "https://daily.example.com/puzzle/2026-11-21", "maxClicks": 100}"#.utf8))
@@ -13,7 +15,7 @@ extension LinkDraft {
     /// ```
     ///
     /// - Throws: ``InvalidRequestBody`` with every problem in document order: not JSON (with its
-    ///   line and column), not an object, a missing or `null` `target`, unknown fields (with the
+    ///   line and column), not an object, a missing `target`, `null` for a field, unknown fields (with the
     ///   closest known name), repeated fields, wrong types, empty strings, bad dates, numbers that
     ///   are not integers or out of range, and fields over ``LinkLimits``.
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {

@@ -28,13 +28,26 @@ extension LinkPatch {
         self = patch
     }
 
-    /// Reads the fields of a link at `path`. When `creating`, `null` means "absent" for every
-    /// field but `target`; otherwise it clears the field, or is an error for a field that cannot
-    /// be cleared.
+    /// What leaving out each optional field of a link to create means, for the message that
+    /// refuses `null` for it.
+    static let absentWhenCreating: KeyValuePairs<String, String> = [
+        "slug": "a random slug", "host": "the site's link host", "overrides": "no overrides", "preview": "the target page's preview",
+        "campaign": "no campaign", "data": "no data", "expiresAt": "a link that never expires", "maxClicks": "no limit of clicks",
+        "disabled": "an enabled link",
+    ]
+
+    /// Reads the fields of a link at `path`. When `creating`, a top-level field is given or left
+    /// out (`null` is refused, naming the field; inside `overrides`, `preview` and `campaign` it
+    /// is the same as leaving the member out); otherwise `null` clears the field, or is an error
+    /// for a field that cannot be cleared.
     static func read(_ value: JSONValue, at path: JSONPath, creating: Bool, into reader: inout BodyReader) -> LinkPatch {
         var patch = LinkPatch()
         guard let members = reader.object(value, at: path, fields: fields, what: path.components.isEmpty ? "a JSON object" : "an object")
         else { return patch }
+        if creating {
+            // Reported here; the reading below takes each of them as absent.
+            _ = reader.optionalMembers(members, at: path, absent: absentWhenCreating)
+        }
 
         func required(_ name: String, because reason: String, read: (JSONValue, JSONPath, inout BodyReader) -> String?) -> String? {
             guard let value = members[name] else { return nil }

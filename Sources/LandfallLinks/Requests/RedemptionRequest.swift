@@ -34,7 +34,8 @@ public struct RedemptionRequest: Sendable, Hashable {
     /// - Throws: ``InvalidRequestBody`` with every problem in document order: not JSON, not an
     ///   object, a missing, `null` or non-string `code`, a code text over
     ///   ``InvitationLimits/codeTextLength`` characters, a `platform` other than `ios` or
-    ///   `android`, unknown and repeated fields.
+    ///   `android` (`null` included: leave it out when the app does not say), unknown and
+    ///   repeated fields.
     public init(json bytes: some Collection<UInt8>) throws(InvalidRequestBody) {
         self = try BodyReader.decode(bytes) { value, reader in Self.read(value, into: &reader) }
     }
@@ -52,7 +53,8 @@ public struct RedemptionRequest: Sendable, Hashable {
         } else {
             reader.missing("code", in: value, at: [], hint: hint)
         }
-        let platform = BodyReader.present(all)["platform"].flatMap { reader.appPlatform($0, at: ["platform"]) }
+        let platform = reader.optionalMembers(all, at: [], absent: ["platform": "a redemption counted without a platform"])["platform"]
+            .flatMap { reader.appPlatform($0, at: ["platform"]) }
         guard let code else { return nil }
         return RedemptionRequest(code: code, platform: platform)
     }

@@ -43,7 +43,7 @@ struct InvitationsAPI: Sendable {
         let site = try context.site
         let parameters = request.uri.queryParameters
         let now = clock()
-        let csv = CSVExport.isWanted(by: request)
+        let csv = try CSVExport.isWanted(by: request)
         var query = InvitationQuery(now: now)
         query.batchID = parameters["batch"].map(String.init)
         if let text = parameters["status"].map(String.init) {

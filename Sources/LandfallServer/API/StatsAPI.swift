@@ -34,11 +34,12 @@ struct StatsAPI: Sendable {
     }
 
     private func answer(_ filter: TrafficFilter, request: Request, linkID: LinkID?, name: String) async throws -> Response {
+        let csv = try CSVExport.isWanted(by: request)
         // This instance's buffered clicks are written first, so the answer includes every click
         // it has answered.
         try await clicks.flush()
         let stats = TrafficStats(counts: try await storage.trafficCounts(filter), linkID: linkID)
-        if CSVExport.isWanted(by: request) {
+        if csv {
             return CSVExport.response(stats.csv, filename: "\(name)-stats.csv")
         }
         return Response.json(.ok, stats.jsonValue)

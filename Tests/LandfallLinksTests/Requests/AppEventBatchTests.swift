@@ -23,7 +23,7 @@ import Testing
 
     @Test func aHundredEventsAreAccepted() throws {
         let events = (0..<100).map { index in
-            #"{"id": "\#(UUID().uuidString)", "type": "\#(index.isMultiple(of: 2) ? "open" : "first_open")", "at": "2026-11-18T09:00:00Z", "platform": "android", "url": null, "linkID": null}"#
+            #"{"id": "\#(UUID().uuidString)", "type": "\#(index.isMultiple(of: 2) ? "open" : "first_open")", "at": "2026-11-18T09:00:00Z", "platform": "android"}"#
         }
         let batch = try AppEventBatch(json: Array(#"{"events": [\#(events.joined(separator: ","))]}"#.utf8))
         #expect(batch.events.count == 100)
@@ -71,6 +71,9 @@ import Testing
                 ("events[0].platform", #"missing; give the app's platform, "ios" or "android""#)),
         BadBody("a null id", #"{"events": [{"id": null, "type": "open", "at": "2026-11-18T09:46:00Z", "platform": "ios"}]}"#,
                 ("events[0].id", "may not be null; give the event a UUID the app makes once, so that a retry counts once")),
+        BadBody("a null url and linkID", #"{"events": [{"id": "\#(id)", "type": "open", "at": "2026-11-18T09:46:00Z", "platform": "ios", "url": null, "linkID": null}]}"#,
+                ("events[0].url", "may not be null; leave it out for an event without the link's URL"),
+                ("events[0].linkID", "may not be null; leave it out for an event that counts in no link's statistics")),
         BadBody("an event that is a string", #"{"events": ["open"]}"#, ("events[0]", "expected an object, found a string")),
         BadBody("problems in two events, in order",
                 #"{"events": [{"id": "\#(id)", "type": "opened", "at": "2026-11-18T09:46:00Z", "platform": "ios"}, {"id": "\#(id)", "type": "open", "at": "2026-11-18T09:46:00Z", "platform": "web"}]}"#,

@@ -19,14 +19,14 @@ import Testing
     }
 
     @Test func aTokenAloneIsEnough() throws {
-        let request = try ClaimRequest(json: Array(#"{"token": "\#(Self.token)", "platform": "android", "osVersion": null}"#.utf8))
+        let request = try ClaimRequest(json: Array(#"{"token": "\#(Self.token)", "platform": "android"}"#.utf8))
         #expect(request.token?.rawValue == Self.token)
         #expect(request.hints == DeviceHints(platform: .android))
         #expect(!request.allowsWeakMatch)
     }
 
     @Test func hintsAloneAreEnoughWhenTheAppOptsIn() throws {
-        let request = try ClaimRequest(json: Array(#"{"platform": "android", "osVersion": "14", "allowWeakMatch": true, "token": null}"#.utf8))
+        let request = try ClaimRequest(json: Array(#"{"platform": "android", "osVersion": "14", "allowWeakMatch": true}"#.utf8))
         #expect(request.token == nil)
         #expect(request.hints.osVersion == "14.0")
         #expect(request.allowsWeakMatch)
@@ -51,6 +51,12 @@ import Testing
     static let neither = #"has neither a token nor "allowWeakMatch": true, so nothing could match; send the token of the claim URL, or opt in to a weak match"#
 
     static let badBodies: [BadBody] = [
+        BadBody("a null hint", #"{"token": "\#(token)", "platform": "ios", "osVersion": null}"#,
+                ("osVersion", "may not be null; leave it out for an unknown OS version")),
+        BadBody("a null token", #"{"token": null, "platform": "ios", "allowWeakMatch": true}"#,
+                ("token", "may not be null; leave it out for no token (a weak match only)")),
+        BadBody("a null flag", #"{"token": "\#(token)", "platform": "ios", "allowWeakMatch": null}"#,
+                ("allowWeakMatch", "may not be null; leave it out for no weak match (false)")),
         BadBody("an empty object", "{}", ("platform", #"missing; give the app's platform, "ios" or "android""#), ("", neither)),
         BadBody("neither a token nor the opt-in", #"{"platform": "ios", "osVersion": "18.1"}"#, ("", neither)),
         BadBody("the opt-in turned down and no token", #"{"platform": "ios", "allowWeakMatch": false}"#, ("", neither)),

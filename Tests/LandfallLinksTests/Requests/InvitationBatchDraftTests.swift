@@ -15,8 +15,13 @@ import Testing
 
     @Test func theSmallestBodyIsACountWithOneUseEach() throws {
         #expect(try InvitationBatchDraft(json: Array(#"{"count": 1}"#.utf8)) == InvitationBatchDraft(count: 1, uses: 1))
+    }
+
+    @Test func nullForAnOptionalFieldIsRefusedNamingEachField() {
         let nulls = #"{"count": 10000, "uses": null, "expiresAt": null, "note": null, "campaign": null}"#
-        #expect(try InvitationBatchDraft(json: Array(nulls.utf8)) == InvitationBatchDraft(count: 10_000))
+        let expected = [("uses", "codes of one use"), ("expiresAt", "codes that never expire"), ("note", "no note"), ("campaign", "no campaign")]
+            .map { RequestBodyError(field: $0.0, message: "may not be null; leave it out for \($0.1)") }
+        #expect(throws: InvalidRequestBody(errors: expected)) { try InvitationBatchDraft(json: Array(nulls.utf8)) }
     }
 
     static let badBodies: [BadBody] = [

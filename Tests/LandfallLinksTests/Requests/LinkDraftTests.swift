@@ -40,12 +40,22 @@ import Testing
         #expect(try LinkDraft(json: Array("{\(Self.target)}".utf8)) == LinkDraft(target: "https://daily.example.com/puzzle/2026-11-21"))
     }
 
-    @Test func nullIsTheSameAsAbsentWhenCreating() throws {
+    @Test func nullInsideOverridesPreviewAndCampaignIsTheSameAsAbsentWhenCreating() throws {
+        let body = #"{"target": "https://daily.example.com/puzzle/2026-11-21", "overrides": {"ios": null}, "preview": {"title": null}, "campaign": {"name": null}}"#
+        #expect(try LinkDraft(json: Array(body.utf8)) == LinkDraft(target: "https://daily.example.com/puzzle/2026-11-21"))
+    }
+
+    @Test func nullForAFieldOfALinkToCreateIsRefusedNamingEachField() {
         let body = """
-            {\(Self.target), "slug": null, "host": null, "overrides": null, "preview": {"title": null}, "campaign": null,
+            {\(Self.target), "slug": null, "host": null, "overrides": null, "preview": null, "campaign": null,
              "data": null, "expiresAt": null, "maxClicks": null, "disabled": null}
             """
-        #expect(try LinkDraft(json: Array(body.utf8)) == LinkDraft(target: "https://daily.example.com/puzzle/2026-11-21"))
+        let expected = [
+            ("slug", "a random slug"), ("host", "the site's link host"), ("overrides", "no overrides"), ("preview", "the target page's preview"),
+            ("campaign", "no campaign"), ("data", "no data"), ("expiresAt", "a link that never expires"), ("maxClicks", "no limit of clicks"),
+            ("disabled", "an enabled link"),
+        ].map { RequestBodyError(field: $0.0, message: "may not be null; leave it out for \($0.1)") }
+        #expect(throws: InvalidRequestBody(errors: expected)) { try LinkDraft(json: Array(body.utf8)) }
     }
 
     @Test(arguments: [

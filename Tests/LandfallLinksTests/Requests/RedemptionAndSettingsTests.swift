@@ -8,7 +8,7 @@ import Testing
     @Test(arguments: [
         (#"{"code": "7kq2m-x4p9t-hcw3r"}"#, RedemptionRequest(code: "7kq2m-x4p9t-hcw3r")),
         (#"{"code": "7KQ2M X4P9T HCW3R", "platform": "android"}"#, RedemptionRequest(code: "7KQ2M X4P9T HCW3R", platform: .android)),
-        (#"{"code": "not a code at all", "platform": null}"#, RedemptionRequest(code: "not a code at all")),
+        (#"{"code": "not a code at all"}"#, RedemptionRequest(code: "not a code at all")),
         (#"{"code": ""}"#, RedemptionRequest(code: "")),
     ])
     func theCodeIsKeptAsSent(_ body: String, _ expected: RedemptionRequest) throws {
@@ -25,6 +25,8 @@ import Testing
         BadBody("a null code", #"{"code": null}"#, ("code", #"may not be null; give the invitation code as entered, as in "code": "7KQ2M-X4P9T-HCW3R""#)),
         BadBody("a number as code", #"{"code": 12345}"#, ("code", "expected a string, found a number")),
         BadBody("a code text over 64 characters", "{\"code\": \"\(text(65, "A"))\"}", ("code", "is 65 characters long; at most 64 are allowed")),
+        BadBody("a null platform", #"{"code": "x", "platform": null}"#,
+                ("platform", "may not be null; leave it out for a redemption counted without a platform")),
         BadBody("a desktop platform", #"{"code": "x", "platform": "desktop"}"#, ("platform", #"'desktop' is not an app platform; write "ios" or "android""#)),
         BadBody("a platform in capitals", #"{"code": "x", "platform": "iOS"}"#,
                 ("platform", #"'iOS' is not an app platform; write "ios" or "android" (in lowercase)"#)),

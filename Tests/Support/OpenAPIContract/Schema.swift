@@ -40,6 +40,8 @@ final class Schema: Sendable {
     let properties: [Property]
     let required: [String]
     let additionalProperties: Additional
+    /// `propertyNames`: the schema every property name (a string) is valid against.
+    let propertyNames: Schema?
     let items: Schema?
     let enumValues: [JSONValue]?
     let constValue: JSONValue?
@@ -64,7 +66,7 @@ final class Schema: Sendable {
 
     init(location: String, rejectsEverything: Bool = false, reference: String? = nil, types: [String]? = nil,
          nullable: Bool = false, properties: [Property] = [], required: [String] = [], additionalProperties: Additional = .any,
-         items: Schema? = nil, enumValues: [JSONValue]? = nil, constValue: JSONValue? = nil, allOf: [Schema] = [],
+         propertyNames: Schema? = nil, items: Schema? = nil, enumValues: [JSONValue]? = nil, constValue: JSONValue? = nil, allOf: [Schema] = [],
          anyOf: [Schema] = [], oneOf: [Schema] = [], not: Schema? = nil, minimum: Bound? = nil, maximum: Bound? = nil,
          exclusiveMinimum: Bound? = nil, exclusiveMaximum: Bound? = nil, multipleOf: Bound? = nil, minLength: Int? = nil,
          maxLength: Int? = nil, minItems: Int? = nil, maxItems: Int? = nil, uniqueItems: Bool = false,
@@ -77,6 +79,7 @@ final class Schema: Sendable {
         self.properties = properties
         self.required = required
         self.additionalProperties = additionalProperties
+        self.propertyNames = propertyNames
         self.items = items
         self.enumValues = enumValues
         self.constValue = constValue

@@ -8,7 +8,7 @@ import LandfallJSON
 struct SchemaCompiler {
     /// The keywords that decide validity, all implemented by ``SchemaValidator``.
     static let validationKeywords: Set<String> = [
-        "$ref", "type", "nullable", "properties", "required", "additionalProperties", "items", "enum", "const",
+        "$ref", "type", "nullable", "properties", "required", "additionalProperties", "propertyNames", "items", "enum", "const",
         "allOf", "anyOf", "oneOf", "not", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
         "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "pattern", "format",
     ]
@@ -150,6 +150,8 @@ struct SchemaCompiler {
             }
         }
 
+        let propertyNames = value("propertyNames").map { compile($0, at: here("propertyNames")) }
+
         var items: Schema?
         if let node = value("items") {
             if node.objectMembers != nil || node.boolValue != nil {
@@ -217,7 +219,7 @@ struct SchemaCompiler {
 
         return Schema(
             location: location, reference: reference, types: types, nullable: nullable, properties: properties, required: required,
-            additionalProperties: additional, items: items, enumValues: enumValues, constValue: value("const"), allOf: allOf,
+            additionalProperties: additional, propertyNames: propertyNames, items: items, enumValues: enumValues, constValue: value("const"), allOf: allOf,
             anyOf: anyOf, oneOf: oneOf, not: not, minimum: bound("minimum"), maximum: bound("maximum"),
             exclusiveMinimum: bound("exclusiveMinimum"), exclusiveMaximum: bound("exclusiveMaximum"), multipleOf: multipleOf,
             minLength: count("minLength"), maxLength: count("maxLength"), minItems: count("minItems"), maxItems: count("maxItems"),

@@ -195,6 +195,10 @@ struct SchemaValidator {
         }
         for member in members {
             let place = JSONPointer.appending(member.key, to: pointer)
+            if let names = schema.propertyNames {
+                // A name that fails is reported at its member, as JSON Schema has no pointer to a key.
+                validate(.string(member.key), against: names, at: place, depth: depth + 1, into: &found)
+            }
             if let property = schema.properties.first(where: { $0.name == member.key }) {
                 validate(member.value, against: property.schema, at: place, depth: depth + 1, into: &found)
                 continue
