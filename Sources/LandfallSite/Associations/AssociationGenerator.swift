@@ -68,10 +68,6 @@ public enum AssociationGenerator {
     /// `rules` without those an earlier rule covers: the linters rightly report such a rule
     /// as never reached, and it changes nothing.
     private static func withoutCoveredRules(_ rules: [ComponentRule]) -> [ComponentRule] {
-        var kept: [ComponentRule] = []
-        for rule in rules where !kept.contains(where: { $0.covers(rule) }) {
-            kept.append(rule)
-        }
-        return kept
+        UncoveredRules(rules).rules
     }
 }
