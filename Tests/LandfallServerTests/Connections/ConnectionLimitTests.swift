@@ -5,13 +5,14 @@ import Testing
 
 /// Issue 15, finding 2: an idle socket, a half-sent header and a finished keep-alive connection
 /// were all still open after 120 s, and one client could hold every socket the server may open.
-/// Each case runs against a real listener with timeouts of half a second (checked every
-/// 125 ms), over raw sockets, and is bounded: a connection the server does not close within
-/// 5 s fails the test.
+/// Each case runs against a real listener with timeouts of a second or two (checked four times
+/// per timeout), over raw sockets, and is bounded: a connection the server does not close
+/// within 10 s fails the test. The margins are wide because the suite runs beside many others
+/// on two cores.
 @Suite struct ConnectionLimitTests {
-    static let short = ConnectionLimits(idleTimeout: .milliseconds(500), headerTimeout: .milliseconds(500),
-                                        bodyTimeout: .milliseconds(500), connectionsPerClient: 3)
-    static let bound = Duration.seconds(5)
+    static let short = ConnectionLimits(idleTimeout: .seconds(1), headerTimeout: .seconds(1), bodyTimeout: .seconds(1),
+                                        connectionsPerClient: 3)
+    static let bound = Duration.seconds(10)
 
     static func withServer(_ limits: ConnectionLimits = short, configure: @escaping (inout ServerConfiguration) -> Void = { _ in },
                            _ test: @escaping @Sendable (Int) async throws -> Void) async throws {
@@ -40,7 +41,7 @@ import Testing
 
     @Test("a keep-alive connection is closed once it has been idle for the idle timeout after its answer")
     func finishedKeepAliveConnectionIsClosed() async throws {
-        try await Self.withServer { port in
+        try await Self.withServer(ConnectionLimits(idleTimeout: .seconds(2))) { port in
             let connection = try RawConnection(port: port)
             connection.send(Self.request())
             #expect(await connection.readResponse().hasPrefix("HTTP/1.1 200"))
@@ -55,10 +56,10 @@ import Testing
     func slowHeaderIsCutOff() async throws {
         try await Self.withServer { port in
             let connection = try RawConnection(port: port)
-            let header = "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: " + String(repeating: "a", count: 200)
+            let header = "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: " + String(repeating: "a", count: 400)
             var answer = ""
             var closed = false
-            // One byte every 50 ms resets no clock: the header's 500 ms count from its first byte.
+            // One byte every 50 ms resets no clock: the header's second counts from its first byte.
             for byte in header {
                 guard connection.send(String(byte)) else { break }
                 let read = await connection.read(for: .milliseconds(50))
@@ -70,7 +71,7 @@ import Testing
                 answer += rest.text
                 closed = rest.closed
             }
-            #expect(closed, "the connection is closed before the 10 s the whole header would take")
+            #expect(closed, "the connection is closed long before the 12 s the whole header would take")
             #expect(answer.hasPrefix("HTTP/1.1 408 Request Timeout"), "\(answer)")
         }
     }
@@ -87,10 +88,10 @@ import Testing
 
     @Test("a request that comes in time is answered as usual")
     func promptRequestIsAnswered() async throws {
-        try await Self.withServer { port in
+        try await Self.withServer(ConnectionLimits(headerTimeout: .seconds(5))) { port in
             let connection = try RawConnection(port: port)
             connection.send("GET /health HTTP/1.1\r\n")
-            _ = await connection.read(for: .milliseconds(200))
+            _ = await connection.read(for: .milliseconds(100))
             connection.send("Host: localhost\r\n\r\n")
             #expect(await connection.readResponse().hasPrefix("HTTP/1.1 200"))
         }
@@ -118,11 +119,15 @@ import Testing
             other.send(Self.request())
             #expect(await other.readResponse().hasPrefix("HTTP/1.1 200"), "another address has its own connections")
 
-            held.removeFirst()  // closes it
-            try await Task.sleep(for: .milliseconds(300))
-            let later = try RawConnection(port: port, from: "127.0.0.2")
-            later.send(Self.request())
-            #expect(await later.readResponse().hasPrefix("HTTP/1.1 200"), "a closed connection gives its place back")
+            held.removeFirst()  // closes it; the server hears of it a moment later
+            var answer = ""
+            for _ in 1...50 where !answer.hasPrefix("HTTP/1.1 200") {
+                try await Task.sleep(for: .milliseconds(200))
+                let later = try RawConnection(port: port, from: "127.0.0.2")
+                later.send(Self.request())
+                answer = await later.readResponse(within: Self.bound)
+            }
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "a closed connection gives its place back")
             _ = held
         }
     }
