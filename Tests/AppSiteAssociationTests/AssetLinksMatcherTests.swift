@@ -238,7 +238,7 @@ import AppSiteAssociation
 
     @Test func theExplanationListsEveryRuleTriedAndWhyItFailed() throws {
         let matcher = AssetLinksMatcher(try AssetLinksFile(json: Self.site))
-        let decision = try matcher.decision(for: "https://example.com/help/faq?article=123", packageName: "com.example.app")
+        let decision = try matcher.explanation(for: "https://example.com/help/faq?article=123", packageName: "com.example.app")
         #expect(decision.summary == "does not open com.example.app: statement 1, rule 12 `*` excludes it")
         #expect(decision.steps.count == 12)
         #expect(decision.lines[1] == "statement 1, rule 1 `/help/website/*` (exclude): path `/help/faq` does not match `/help/website/*` (needs at least 14 characters, found 9)")
@@ -256,7 +256,7 @@ import AppSiteAssociation
 
     @Test func aMissingItemIsExplainedWhenItemsMustBePresent() throws {
         let matcher = AssetLinksMatcher(try AssetLinksFile(json: Self.site), missingQueryItem: .neverMatches)
-        let decision = try matcher.decision(for: "https://example.com/search?q=boots", packageName: "com.example.app")
+        let decision = try matcher.explanation(for: "https://example.com/search?q=boots", packageName: "com.example.app")
         #expect(decision.steps[4].description.contains("query item `lang` = `` does not match `*` (the URL has no such item)"))
     }
 

@@ -1,6 +1,7 @@
 /// What Android decides for one URL and one package: open the app, keep it closed because an
-/// exclusion matched, or nothing allowed it — with the statement and rule that decided, every
-/// rule tried, and a sentence a person can read.
+/// exclusion matched, or nothing allowed it — with the statement and rule that decided, a
+/// sentence a person can read and, from ``AssetLinksMatcher/explanation(for:packageName:certificateFingerprint:servedFrom:)-(LinkURL,_,_,_)``,
+/// every rule tried:
 ///
 /// ```
 /// does not open com.example.app: statement 1, rule 5 `*` excludes it
@@ -46,7 +47,10 @@ public struct AssetLinksDecision: Sendable, Hashable, Codable, CustomStringConve
     public var statementIndex: Int?
     /// The rule that decided, for ``Reason/ruleMatched`` and ``Reason/exclusionMatched``.
     public var rule: AssetLinksRuleLocation?
-    /// The rules tried, in order; the last one decided when ``rule`` is set.
+    /// The rules tried, in order, each part compared with a hint for each mismatch; the last one
+    /// decided when ``rule`` is set. Empty in a decision from
+    /// ``AssetLinksMatcher/decision(for:packageName:certificateFingerprint:servedFrom:)-(LinkURL,_,_,_)``,
+    /// which tries only the rules that can match and describes none.
     public var steps: [AssetLinksRuleStep]
     /// One sentence saying what happens and why.
     public var summary: String

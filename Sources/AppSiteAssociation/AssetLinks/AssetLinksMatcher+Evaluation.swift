@@ -45,6 +45,22 @@ extension AssetLinksMatcher {
             }
         }
 
+        /// Whether every part the rule names matches: ``compare(_:missingQueryItem:)``'s answer,
+        /// without describing the comparisons (no value copied, no hint built).
+        func matches(_ parts: URLParts, missingQueryItem: MissingQueryItem) -> Bool {
+            if let path, !path.matches(parts.path) { return false }
+            for item in query {
+                var present = false
+                for candidate in parts.items where candidate.name == item.name {
+                    present = true
+                    if !item.pattern.matches(candidate.value) { return false }
+                }
+                if !present, !(missingQueryItem == .matchesAsEmpty && item.pattern.matches("")) { return false }
+            }
+            if let fragment, !fragment.matches(parts.fragment) { return false }
+            return true
+        }
+
         /// Whether every part the rule names matches, and each comparison for the explanation.
         func compare(_ parts: URLParts, missingQueryItem: MissingQueryItem) -> (Bool, [PartCheck]) {
             var checks: [PartCheck] = []

@@ -45,6 +45,9 @@ public struct AssetLinksMatcher: Sendable {
     /// How an absent query item compares.
     public let missingQueryItem: MissingQueryItem
     let compiled: [[CompiledComponent]]
+    /// For each statement, its components filed by the literal start of their path pattern,
+    /// so that a decision tries only those that can match.
+    let indexByStatement: [RulePrefixIndex]
 
     /// Compiles `file`'s rules.
     ///
@@ -57,8 +60,16 @@ public struct AssetLinksMatcher: Sendable {
         self.file = file
         self.androidVersion = androidVersion
         self.missingQueryItem = missingQueryItem
-        self.compiled = file.statements.map { statement in
+        let compiled = file.statements.map { statement in
             (statement.dynamicAppLinkComponents ?? []).map(CompiledComponent.init)
+        }
+        self.compiled = compiled
+        self.indexByStatement = compiled.map { components in
+            var index = RulePrefixIndex()
+            for (position, component) in components.enumerated() {
+                index.file(position, under: component.path?.literalPrefix ?? [])
+            }
+            return index
         }
     }
 
@@ -78,7 +89,13 @@ public struct AssetLinksMatcher: Sendable {
         return file.statements.filter(\.handlesAllURLs).compactMap(\.target.packageName).filter { seen.insert($0).inserted }
     }
 
-    /// The decision for `url` and the app `packageName`.
+    /// The decision for `url` and the app `packageName`, without the rules tried
+    /// (``AssetLinksDecision/steps`` is empty): ``explanation(for:packageName:certificateFingerprint:servedFrom:)-(LinkURL,_,_,_)``
+    /// lists them, with a hint for each mismatch.
+    ///
+    /// Only the rules that can match are tried: those whose path pattern's literal start (the
+    /// text before its first wildcard) begins the URL's path, and those without one, in file
+    /// order, so the first match is the one Android finds trying every rule.
     ///
     /// - Parameters:
     ///   - certificateFingerprint: when given, only statements listing this SHA-256 fingerprint
@@ -87,67 +104,30 @@ public struct AssetLinksMatcher: Sendable {
     ///     app. `nil` means the URL's own host.
     public func decision(for url: LinkURL, packageName: String, certificateFingerprint: String? = nil,
                          servedFrom host: String? = nil) -> AssetLinksDecision {
-        func decide(_ outcome: MatchDecision.Outcome, _ reason: AssetLinksDecision.Reason, statement: Int? = nil,
-                    rule: AssetLinksRuleLocation? = nil, steps: [AssetLinksRuleStep] = [], _ summary: String) -> AssetLinksDecision {
-            let verb = outcome == .match ? "opens" : "does not open"
-            return AssetLinksDecision(url: url.text, packageName: packageName, outcome: outcome, reason: reason,
-                                      statementIndex: statement, rule: rule, steps: steps, summary: "\(verb) \(packageName): \(summary)")
-        }
-        guard url.isWebURL else {
-            return decide(.noMatch, .notWebURL, "only http and https URLs are App Links, this one is \(url.scheme)")
-        }
-        if let host, !AssociationMatcher.sameHost(host, url.host) {
-            return decide(.noMatch, .otherHost, "the URL's host \(url.host) is not \(host), where the file is served")
-        }
-        let listing = file.statements.indices.filter { file.statements[$0].target.packageName == packageName }
-        guard !listing.isEmpty else {
-            let includes = file.includes.isEmpty ? "" : " (the file includes \(file.includes.joined(separator: ", ")), which is not fetched here)"
-            return decide(.noMatch, .packageNotListed, "no statement names it as an android_app target\(includes)")
-        }
-        let granting = listing.filter { file.statements[$0].handlesAllURLs }
-        guard !granting.isEmpty else {
-            return decide(.noMatch, .relationNotListed,
-                          "statements name it but none grants \(AssetLinkStatement.handleAllURLs), which App Links need")
-        }
-        var qualifying = granting
-        if let certificateFingerprint {
-            let wanted = AssetLinksFormat.fingerprintKey(certificateFingerprint)
-            qualifying = granting.filter { index in
-                file.statements[index].target.sha256CertFingerprints.contains { AssetLinksFormat.fingerprintKey($0) == wanted }
-            }
-            guard !qualifying.isEmpty else {
-                return decide(.noMatch, .fingerprintNotListed,
-                              "no statement granting App Links lists the certificate fingerprint \(certificateFingerprint)")
-            }
-        }
-        let first = qualifying[0]
-        guard qualifying.contains(where: { !compiled[$0].isEmpty }) else {
-            return decide(.match, .noComponents, statement: first,
-                          "statement \(first + 1) grants App Links with no dynamic_app_link_components, so every URL on the host opens it")
-        }
-        guard supportsDynamicComponents else {
-            return decide(.match, .componentsIgnored, statement: first,
-                          "Android \(androidVersion) ignores dynamic_app_link_components, so every URL on the host opens it")
-        }
-        let parts = URLParts(url)
-        var steps: [AssetLinksRuleStep] = []
-        for statementIndex in qualifying {
-            for (ruleIndex, rule) in compiled[statementIndex].enumerated() {
-                let location = AssetLinksRuleLocation(statementIndex: statementIndex, ruleIndex: ruleIndex)
-                let (matched, checks) = rule.compare(parts, missingQueryItem: missingQueryItem)
-                steps.append(AssetLinksRuleStep(rule: location, label: rule.label, isExclusion: rule.isExclusion,
-                                                matched: matched, checks: checks))
-                if matched {
-                    return rule.isExclusion
-                        ? decide(.exclude, .exclusionMatched, statement: statementIndex, rule: location, steps: steps,
-                                 "\(location) `\(rule.label)` excludes it")
-                        : decide(.match, .ruleMatched, statement: statementIndex, rule: location, steps: steps,
-                                 "\(location) `\(rule.label)` matched")
-                }
-            }
-        }
-        return decide(.noMatch, .noRuleMatched, steps: steps,
-                      "no dynamic_app_link_components rule matched, and Android \(androidVersion) opens only URLs a rule allows")
+        var tried = 0
+        return evaluate(url, packageName: packageName, certificateFingerprint: certificateFingerprint, servedFrom: host,
+                        trying: .candidates, explaining: false, rulesTried: &tried)
+    }
+
+    /// The decision for `url` and the app `packageName` with every rule tried, in order, and
+    /// how each part of the URL compared with it (``AssetLinksDecision/steps``, ``AssetLinksDecision/lines``).
+    /// See ``decision(for:packageName:certificateFingerprint:servedFrom:)-(LinkURL,_,_,_)``.
+    public func explanation(for url: LinkURL, packageName: String, certificateFingerprint: String? = nil,
+                            servedFrom host: String? = nil) -> AssetLinksDecision {
+        var tried = 0
+        return evaluate(url, packageName: packageName, certificateFingerprint: certificateFingerprint, servedFrom: host,
+                        trying: .every, explaining: true, rulesTried: &tried)
+    }
+
+    /// The decision and the number of components compared with the URL to reach it: with
+    /// `.candidates` as ``decision(for:packageName:certificateFingerprint:servedFrom:)-(LinkURL,_,_,_)``
+    /// decides, with `.every` by trying every component in order, without explaining.
+    func counted(for url: LinkURL, packageName: String, certificateFingerprint: String? = nil, servedFrom host: String? = nil,
+                 trying selection: RuleSelection = .candidates) -> (decision: AssetLinksDecision, rulesTried: Int) {
+        var tried = 0
+        let decision = evaluate(url, packageName: packageName, certificateFingerprint: certificateFingerprint, servedFrom: host,
+                                trying: selection, explaining: false, rulesTried: &tried)
+        return (decision, tried)
     }
 
     /// Parses `url` and decides. See ``decision(for:packageName:certificateFingerprint:servedFrom:)-(LinkURL,_,_,_)``.
@@ -156,5 +136,13 @@ public struct AssetLinksMatcher: Sendable {
     public func decision(for url: String, packageName: String, certificateFingerprint: String? = nil,
                          servedFrom host: String? = nil) throws(LinkURL.ParseError) -> AssetLinksDecision {
         decision(for: try LinkURL(parsing: url), packageName: packageName, certificateFingerprint: certificateFingerprint, servedFrom: host)
+    }
+
+    /// Parses `url` and explains. See ``explanation(for:packageName:certificateFingerprint:servedFrom:)-(LinkURL,_,_,_)``.
+    ///
+    /// - Throws: ``LinkURL/ParseError`` when `url` is not a URL with a scheme and a host.
+    public func explanation(for url: String, packageName: String, certificateFingerprint: String? = nil,
+                            servedFrom host: String? = nil) throws(LinkURL.ParseError) -> AssetLinksDecision {
+        explanation(for: try LinkURL(parsing: url), packageName: packageName, certificateFingerprint: certificateFingerprint, servedFrom: host)
     }
 }

@@ -2,19 +2,23 @@ extension AssociationMatcher {
     /// The one evaluation behind both ``decision(for:appID:servedFrom:)-(LinkURL,_,_)`` and
     /// ``explanation(for:appID:servedFrom:)``: rules are decided by ``ruleMatches(_:_:_:_:foldingASCII:)``
     /// either way; with a non-nil `trace` each rule tried is also described part by part.
-    func evaluate(_ url: LinkURL, appID: String, servedFrom host: String?, trace: inout [RuleStep]?) -> MatchDecision {
+    /// `rulesTried` counts the rules compared with the URL (tests read it).
+    func evaluate(_ url: LinkURL, appID: String, servedFrom host: String?, trying selection: RuleSelection,
+                  trace: inout [RuleStep]?, rulesTried: inout Int) -> MatchDecision {
         guard url.isWebURL else { return MatchDecision(outcome: .noMatch, noMatchReason: .notWebURL) }
         if let host, !Self.sameHost(host, url.host) {
             return MatchDecision(outcome: .noMatch, noMatchReason: .otherHost)
         }
-        guard let ruleIndices = rulesByApp.first(where: { $0.appID == appID })?.rules else {
+        guard let app = rulesByApp.firstIndex(where: { $0.appID == appID }) else {
             return MatchDecision(outcome: .noMatch, noMatchReason: .appNotListed)
         }
         var text = url.text
         return text.withUTF8 { bytes in
             program.withView { view in
                 var prepared = PreparedURL(url, bytes: bytes)
+                let ruleIndices = selection == .every ? rulesByApp[app].rules : indexByApp[app].candidates(&prepared)
                 for index in ruleIndices {
+                    rulesTried += 1
                     let rule = view.rules[index]
                     let matched: Bool
                     if rule.variant == 0 || (rule.variant == 1 && prepared.isASCII) {

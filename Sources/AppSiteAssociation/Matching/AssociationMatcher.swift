@@ -2,8 +2,9 @@ import LandfallJSON
 /// Answers "does this URL open this app?" for one association file, with exactly the rules iOS
 /// applies (see the <doc:MatchingRules> article).
 ///
-/// Build it once per file: construction compiles every pattern, so each decision only walks
-/// the rules. It is a value, safe to share across tasks.
+/// Build it once per file: construction compiles every pattern and files the rules by the
+/// literal start of their path, so each decision tries only the few rules that can match.
+/// It is a value, safe to share across tasks.
 ///
 /// ```swift
 /// let matcher = AssociationMatcher(file)
@@ -22,6 +23,9 @@ public struct AssociationMatcher: Sendable {
     /// every detail listing the app, detail by detail). A short list is scanned faster than a
     /// dictionary is hashed.
     let rulesByApp: [(appID: String, rules: [Int])]
+    /// For each app of ``rulesByApp``, at the same position, its rules filed by the literal
+    /// start of their path, so that a decision tries only those that can match.
+    let indexByApp: [AssociationRuleIndex]
 
     /// Compiles `file`'s rules.
     public init(_ file: AssociationFile) {
@@ -56,6 +60,7 @@ public struct AssociationMatcher: Sendable {
         self.rules = rules
         self.program = MatchProgram(rules)
         self.rulesByApp = byApp
+        self.indexByApp = byApp.map { AssociationRuleIndex(rules: $0.rules, compiled: rules) }
     }
 
     /// Every app ID the `applinks` details list, in file order, without repeats.
@@ -68,9 +73,23 @@ public struct AssociationMatcher: Sendable {
     ///
     /// - Parameter host: the host the file was served from; a URL on any other host never
     ///   matches. `nil` means the URL's own host.
+    ///
+    /// Only the rules that can match are tried: those whose path pattern's literal start (the
+    /// text before its first wildcard) begins the URL's path, and those without one, in file
+    /// order, so the first match is the one iOS finds trying every rule.
     public func decision(for url: LinkURL, appID: String, servedFrom host: String? = nil) -> MatchDecision {
+        counted(for: url, appID: appID, servedFrom: host).decision
+    }
+
+    /// The decision and the number of rules compared with the URL to reach it: with
+    /// `.candidates` as ``decision(for:appID:servedFrom:)-(LinkURL,_,_)`` decides, with `.every`
+    /// by trying every rule in order, as ``explanation(for:appID:servedFrom:)`` does.
+    func counted(for url: LinkURL, appID: String, servedFrom host: String? = nil,
+                 trying selection: RuleSelection = .candidates) -> (decision: MatchDecision, rulesTried: Int) {
         var trace: [RuleStep]? = nil
-        return evaluate(url, appID: appID, servedFrom: host, trace: &trace)
+        var tried = 0
+        let decision = evaluate(url, appID: appID, servedFrom: host, trying: selection, trace: &trace, rulesTried: &tried)
+        return (decision, tried)
     }
 
     /// Parses `url` and decides. See ``decision(for:appID:servedFrom:)-(LinkURL,_,_)``.
@@ -83,7 +102,8 @@ public struct AssociationMatcher: Sendable {
     /// The decision with every rule tried and a sentence a person can read.
     public func explanation(for url: LinkURL, appID: String, servedFrom host: String? = nil) -> MatchExplanation {
         var trace: [RuleStep]? = []
-        let decision = evaluate(url, appID: appID, servedFrom: host, trace: &trace)
+        var tried = 0
+        let decision = evaluate(url, appID: appID, servedFrom: host, trying: .every, trace: &trace, rulesTried: &tried)
         let steps = trace ?? []
         return MatchExplanation(
             url: url.text,

@@ -91,7 +91,7 @@ struct PreparedURL {
 
     /// Calls `body` with the bytes and layout of transformed variant `index` (1 folded,
     /// 2 decoded, 3 both), building it the first time.
-    mutating func withTransformed(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>, borrowing PartLayout) -> Bool) -> Bool {
+    mutating func withTransformed<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>, borrowing PartLayout) -> Result) -> Result {
         if transformed.isEmpty { transformed = [nil, nil, nil, nil] }
         if transformed[index] == nil {
             transformed[index] = makeTransformed(folded: index & 1 != 0, decoded: index & 2 != 0)
