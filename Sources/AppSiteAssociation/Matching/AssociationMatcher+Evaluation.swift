@@ -16,7 +16,8 @@ extension AssociationMatcher {
         return text.withUTF8 { bytes in
             program.withView { view in
                 var prepared = PreparedURL(url, bytes: bytes)
-                let ruleIndices = selection == .every ? rulesByApp[app].rules : indexByApp[app].candidates(&prepared)
+                let ruleIndices = selection == .every ? rulesByApp[app].rules
+                    : indexByApp[app]?.candidates(&prepared) ?? rulesByApp[app].rules
                 for index in ruleIndices {
                     rulesTried += 1
                     let rule = view.rules[index]

@@ -2,9 +2,9 @@ import LandfallJSON
 /// Answers "does this URL open this app?" for one association file, with exactly the rules iOS
 /// applies (see the <doc:MatchingRules> article).
 ///
-/// Build it once per file: construction compiles every pattern and files the rules by the
-/// literal start of their path, so each decision tries only the few rules that can match.
-/// It is a value, safe to share across tasks.
+/// Build it once per file: construction compiles every pattern and, for an app with many
+/// rules, files them by the literal start of their path, so each decision tries only the few
+/// rules that can match. It is a value, safe to share across tasks.
 ///
 /// ```swift
 /// let matcher = AssociationMatcher(file)
@@ -24,11 +24,23 @@ public struct AssociationMatcher: Sendable {
     /// dictionary is hashed.
     let rulesByApp: [(appID: String, rules: [Int])]
     /// For each app of ``rulesByApp``, at the same position, its rules filed by the literal
-    /// start of their path, so that a decision tries only those that can match.
-    let indexByApp: [AssociationRuleIndex]
+    /// start of their path, so that a decision tries only those that can match; `nil` for an
+    /// app with fewer than ``rulesWorthIndexing`` rules, whose short list is walked.
+    let indexByApp: [AssociationRuleIndex?]
+
+    /// From how many rules an app's rules are indexed. Below it, walking the list (most rules
+    /// rejected on the first bytes of the path) is faster than walking the index, and a
+    /// decision allocates nothing; above it, the walk grows with the rules and the index does not.
+    static let rulesWorthIndexing = 32
 
     /// Compiles `file`'s rules.
     public init(_ file: AssociationFile) {
+        self.init(file, indexingAppsWith: Self.rulesWorthIndexing)
+    }
+
+    /// Compiles `file`'s rules and indexes those of apps with at least `minimumRules` rules
+    /// (tests index every app with 0).
+    init(_ file: AssociationFile, indexingAppsWith minimumRules: Int) {
         self.file = file
         let service = file.appLinks ?? AppLinksService()
         let variables = SubstitutionTable(service.substitutionVariables)
@@ -60,7 +72,9 @@ public struct AssociationMatcher: Sendable {
         self.rules = rules
         self.program = MatchProgram(rules)
         self.rulesByApp = byApp
-        self.indexByApp = byApp.map { AssociationRuleIndex(rules: $0.rules, compiled: rules) }
+        self.indexByApp = byApp.map { app in
+            app.rules.count >= minimumRules ? AssociationRuleIndex(rules: app.rules, compiled: rules) : nil
+        }
     }
 
     /// Every app ID the `applinks` details list, in file order, without repeats.
@@ -74,9 +88,9 @@ public struct AssociationMatcher: Sendable {
     /// - Parameter host: the host the file was served from; a URL on any other host never
     ///   matches. `nil` means the URL's own host.
     ///
-    /// Only the rules that can match are tried: those whose path pattern's literal start (the
-    /// text before its first wildcard) begins the URL's path, and those without one, in file
-    /// order, so the first match is the one iOS finds trying every rule.
+    /// For an app with many rules, only the rules that can match are tried: those whose path
+    /// pattern's literal start (the text before its first wildcard) begins the URL's path, and
+    /// those without one, in file order, so the first match is the one iOS finds trying every rule.
     public func decision(for url: LinkURL, appID: String, servedFrom host: String? = nil) -> MatchDecision {
         counted(for: url, appID: appID, servedFrom: host).decision
     }
