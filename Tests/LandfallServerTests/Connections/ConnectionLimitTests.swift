@@ -14,15 +14,9 @@ import Testing
                                         connectionsPerClient: 3)
     static let bound = Duration.seconds(10)
 
-    static func withServer(_ limits: ConnectionLimits = short, configure: @escaping (inout ServerConfiguration) -> Void = { _ in },
+    static func withServer(_ limits: ConnectionLimits = short, configure: (inout ServerConfiguration) -> Void = { _ in },
                            _ test: @escaping @Sendable (Int) async throws -> Void) async throws {
-        let server = try await TestServer { configuration in
-            configuration.connectionLimits = limits
-            configure(&configuration)
-        }
-        try await server.run(.live) { client in
-            try await test(try #require(client.port))
-        }
+        try await TestServer.listening(with: limits, configure: configure, test)
     }
 
     static func request(_ path: String = "/health", host: String = "localhost") -> String {

@@ -9,12 +9,7 @@ import Testing
     static let bound = Duration.seconds(5)
 
     static func withServer(_ test: @escaping @Sendable (Int) async throws -> Void) async throws {
-        let server = try await TestServer { configuration in
-            configuration.connectionLimits = ConnectionLimits(idleTimeout: .seconds(60))
-        }
-        try await server.run(.live) { client in
-            try await test(try #require(client.port))
-        }
+        try await TestServer.listening(with: ConnectionLimits(idleTimeout: .seconds(60)), test)
     }
 
     @Test("an HTTP/1.0 request without keep-alive is answered in HTTP/1.0 with Connection: close, and the connection closes")

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+@testable import LandfallServer
 
 /// A TCP connection to a test server that sends exactly the bytes a test writes and reports
 /// exactly what comes back, including whether the server closed: for what an HTTP client
@@ -104,5 +105,21 @@ final class RawConnection: @unchecked Sendable {
             if closed { return text }
         }
         return text
+    }
+}
+
+extension TestServer {
+    /// Runs `test` with the port of a live server (the demo) whose connections have `limits`,
+    /// for tests that speak to it over ``RawConnection``s.
+    static func listening(with limits: ConnectionLimits, configure: (inout ServerConfiguration) -> Void = { _ in },
+                          _ test: @escaping @Sendable (Int) async throws -> Void) async throws {
+        let server = try await TestServer { configuration in
+            configuration.connectionLimits = limits
+            configure(&configuration)
+        }
+        try await server.run(.live) { client in
+            guard let port = client.port else { throw ServerClient.NoPortError() }
+            try await test(port)
+        }
     }
 }
