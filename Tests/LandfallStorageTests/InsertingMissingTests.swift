@@ -69,8 +69,8 @@ import Testing
     /// PostgreSQL only: in one process, SQLite storages share NIO's thread pool (a thread per
     /// core), and a writer waiting for another's lock holds a thread while it waits, so two
     /// such tests running at once would starve the writers holding the locks until the busy
-    /// timeout. SQLite's case is `DemoSeedingTests`' (its writes wait for one write lock; two
-    /// processes do not share threads).
+    /// timeout. SQLite's case is `TwoDemoServersTests`' (two real processes, which do not share
+    /// threads).
     @Test("two storages on one database inserting the same missing links and invitations at once both succeed and store each once (5 rounds)",
           .timeLimit(.minutes(3)), arguments: Backend.all.filter { $0 == .postgres })
     func concurrentInsertsStoreEachRowOnce(backend: Backend) async throws {
