@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
+import NIOPosix
 import SQLiteKit
 
 /// SQLite in WAL mode: a writer connection that runs one transaction at a time (its own
@@ -16,6 +17,8 @@ final class SQLiteBackend: StorageBackend {
     let kind = BackendKind.sqlite
     private let writer: SQLiteConnection
     private let readers: [SQLiteConnection]
+    /// The threads the connections' statements run on.
+    private let threads: NIOThreadPool
     private let nextReader = NIOLockedValueBox(0)
     private let gate = SerialGate()
     private let isClosed = NIOLockedValueBox(false)
@@ -25,10 +28,11 @@ final class SQLiteBackend: StorageBackend {
     /// How many reader connections are opened.
     static let readerCount = 4
 
-    private init(path: String, writer: SQLiteConnection, readers: [SQLiteConnection]) {
+    private init(path: String, writer: SQLiteConnection, readers: [SQLiteConnection], threads: NIOThreadPool) {
         self.path = path
         self.writer = writer
         self.readers = readers
+        self.threads = threads
     }
 
     /// Opens (creating if needed) `landfall.sqlite` in `directory`. An empty (0-byte) file is
@@ -41,6 +45,9 @@ final class SQLiteBackend: StorageBackend {
             throw StorageError(.invalidLocation, "cannot create the data directory \(directory): \(error.localizedDescription)")
         }
         let path = URL(fileURLWithPath: directory).appendingPathComponent("landfall.sqlite").path
+        // Held until the first page is written: another landfall starting at this moment waits
+        // rather than find the empty file SQLite creates first.
+        let lock = try await DirectoryLock(directory)
         // SQLite itself takes an empty file for a new database: the links would seem to vanish.
         if let empty = StorageLocation.sqlite(directory: directory).emptySQLiteFile {
             guard forceNewDatabaseInEmptyFile else {
@@ -51,25 +58,33 @@ final class SQLiteBackend: StorageBackend {
             logger.warning("the SQLite database file was empty (0 bytes): creating a new database in it (--force)",
                            metadata: ["file": "\(empty)"])
         }
+        // Threads of its own, one per connection: a statement waiting out another process's
+        // lock blocks one of them, never a thread other work (another database) needs.
+        let threads = NIOThreadPool(numberOfThreads: readerCount + 1)
+        threads.start()
         var opened: [SQLiteConnection] = []
         do {
-            let writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
+            let writer = try await SQLiteConnection.open(storage: .file(path: path), threadPool: threads, logger: logger, on: eventLoop)
             opened.append(writer)
-            // journal_mode is kept in the file; the others are per connection.
+            // journal_mode is kept in the file (and setting it writes the first page); the
+            // others are per connection.
             try await writer.sql().raw("PRAGMA journal_mode = WAL").run()
+            _ = consume lock
             try await configure(writer)
             var readers: [SQLiteConnection] = []
             for _ in 0..<readerCount {
-                let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+                let reader = try await SQLiteConnection.open(storage: .file(path: path), threadPool: threads, logger: logger, on: eventLoop)
                 opened.append(reader)
                 try await configure(reader)
                 readers.append(reader)
             }
-            return SQLiteBackend(path: path, writer: writer, readers: readers)
+            return SQLiteBackend(path: path, writer: writer, readers: readers, threads: threads)
         } catch {
             for connection in opened {
                 try? await connection.close().get()
             }
+            try? await threads.shutdownGracefully()
             throw StorageError(.unreachable, "cannot open the SQLite database \(path): check that it is a landfall database and that this user may write it", underlying: error)
         }
     }
@@ -113,5 +128,6 @@ final class SQLiteBackend: StorageBackend {
             }
             try? await writer.close().get()
         }
+        try? await threads.shutdownGracefully()
     }
 }
