@@ -13,8 +13,8 @@ struct InvitesAuditCommand: AsyncReportingCommand {
         discussion: """
             Every redemption the server answers is written to the audit log, and so is every \
             refused one (reason unknown, revoked, expired or used_up), every guess the server \
-            throttled (reason address or prefix: too many failed guesses from one client \
-            address, or for codes starting alike), and every batch created and invitation \
+            throttled (reason address or global: too many failed guesses from one client \
+            address, or from all addresses together), and every batch created and invitation \
             revoked. Client addresses are never stored: ADDRESS is the address hashed with that \
             day's salt, so that guesses from one address on one day show up together. The \
             newest entries come first.

@@ -46,7 +46,7 @@ public struct ServerConfiguration: Sendable {
     public var connectionLimits: ConnectionLimits
     /// How often buffered clicks are written to the database (and always at shutdown).
     public var clickFlushInterval: Duration
-    /// How many failed invitation codes a client address (and a code prefix) may try.
+    /// How many codes that do not exist a client address, and all addresses together, may try.
     public var inviteGuessLimits: GuessLimits
     /// How often expired deferred-link claims and old address salts are deleted.
     public var claimPurgeInterval: Duration
