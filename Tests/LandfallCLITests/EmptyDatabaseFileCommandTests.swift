@@ -75,7 +75,7 @@ import Testing
         process.arguments = arguments
         process.currentDirectoryURL = try CLIFixtures.temporaryFolder()
         let errorFile = try CLIFixtures.temporaryFolder().appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: errorFile.path, contents: nil))
         process.standardError = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

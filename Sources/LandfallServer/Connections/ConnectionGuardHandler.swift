@@ -63,7 +63,7 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
                    "Too many connections from \(refused): at most \(clients?.limit ?? 0) at once. Close some and try again.\n")
             return
         }
-        timeline.bytesArrived(now: .now())
+        timeline.bytesArrived()
         context.fireChannelRead(data)
     }
 

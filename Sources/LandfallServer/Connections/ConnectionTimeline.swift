@@ -2,7 +2,7 @@ import NIOCore
 
 /// Where one HTTP/1 connection is between requests, and since when: what its deadlines are
 /// measured from. Both of the connection's handlers write to it (``ConnectionGuardHandler``
-/// when bytes arrive, ``HTTP1MessageHandler`` when a request's head or end is read and a
+/// when bytes arrive, ``HTTP1ServerCodec`` when a request's head or end is read and a
 /// response ends), on the connection's event loop; the guard's timer reads it.
 final class ConnectionTimeline {
     enum Phase: Equatable {
@@ -34,39 +34,41 @@ final class ConnectionTimeline {
         since = now
     }
 
+    // The clock is read only when a phase with a deadline begins: a few times per request.
+
     /// Bytes arrived: a new request's header begins if the connection was waiting.
-    func bytesArrived(now: NIODeadline) {
+    func bytesArrived() {
         if phase == .waiting {
             phase = .readingHeader
-            since = now
+            since = .now()
         }
     }
 
     /// A request's head was read: its body is next.
-    func headRead(now: NIODeadline) {
+    func headRead() {
         unanswered += 1
         readingRequest = true
         phase = .readingBody
-        since = now
+        since = .now()
     }
 
     /// A request's end was read.
-    func endRead(now: NIODeadline) {
+    func endRead() {
         readingRequest = false
         if unanswered > 0 {
             phase = .responding
         } else {
             phase = .waiting
-            since = now
+            since = .now()
         }
     }
 
     /// A response's end was written.
-    func responseEnded(now: NIODeadline) {
+    func responseEnded() {
         unanswered = max(unanswered - 1, 0)
         if unanswered == 0, !readingRequest {
             phase = .waiting
-            since = now
+            since = .now()
         }
     }
 

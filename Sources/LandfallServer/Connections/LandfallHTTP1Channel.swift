@@ -6,13 +6,13 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
-import NIOHTTPTypesHTTP1
 
 /// Hummingbird's HTTP/1 connection (`HTTP1Channel`) with Landfall's guards around it: the
 /// pipeline `HTTP1Channel` builds, plus ``ConnectionGuardHandler`` in front of the HTTP decoder
-/// (per-client connection limit, idle, header and body timeouts) and ``HTTP1MessageHandler``
-/// after it (absolute-form targets, HTTP/1.0 and `Connection: close`). Requests are then
-/// handled exactly as `HTTP1Channel` handles them.
+/// (per-client connection limit, idle, header and body timeouts), and ``HTTP1ServerCodec`` in
+/// place of `HTTP1ToHTTPServerCodec` (the same conversion, plus absolute-form targets, HTTP/1.0
+/// and `Connection: close`, in the one handler, so a request crosses no more handlers than
+/// before). Requests are then handled exactly as `HTTP1Channel` handles them.
 struct LandfallHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
@@ -44,8 +44,7 @@ struct LandfallHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
                 withEncoderConfiguration: .init(),
                 withDecoderLimitConfiguration: .init()
             )
-            try pipeline.addHandler(HTTP1MessageHandler(timeline: timeline))
-            try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            try pipeline.addHandler(HTTP1ServerCodec(timeline: timeline))
             // Hummingbird's own handler, for a graceful shutdown: its idle timeout is off, ours rule.
             try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
             return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))

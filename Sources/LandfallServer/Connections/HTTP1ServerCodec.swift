@@ -1,8 +1,12 @@
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 
-/// Reads each HTTP/1 request's head as RFC 9112 says, before it becomes an `HTTPRequest` (which
-/// no longer knows its version or its request target's form), and keeps the connection's
+/// Turns NIO's HTTP/1 messages into `HTTPRequest`s and `HTTPResponse`s back (what
+/// `HTTP1ToHTTPServerCodec` does, in the same one step), reading each request's head as RFC
+/// 9112 says while its version and target form are still known, and keeping the connection's
 /// ``ConnectionTimeline``:
 ///
 /// - **Absolute-form targets** (`GET http://go.example.com/abc HTTP/1.1`): the target's
@@ -14,10 +18,10 @@ import NIOHTTP1
 ///   HTTP/1.0 is answered in HTTP/1.0, so a body is never sent in chunks such a client cannot
 ///   read; one kept alive gets `Connection: keep-alive` when its answer has a length, and is
 ///   closed after it when it has none.
-final class HTTP1MessageHandler: ChannelDuplexHandler, RemovableChannelHandler {
+final class HTTP1ServerCodec: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
-    typealias InboundOut = HTTPServerRequestPart
-    typealias OutboundIn = HTTPServerResponsePart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
     /// How the answer to a request must treat the connection.
@@ -43,56 +47,74 @@ final class HTTP1MessageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(var head):
-            timeline.headRead(now: .now())
-            let persistence = Self.normalize(&head)
-            pending.append(persistence)
-            context.fireChannelRead(wrapInboundOut(.head(head)))
-        case .body:
-            context.fireChannelRead(data)
-        case .end:
-            timeline.endRead(now: .now())
-            context.fireChannelRead(data)
+            timeline.headRead()
+            // Most requests are HTTP/1.1 in origin form without a Connection header.
+            if Self.needsNormalizing(head) {
+                pending.append(Self.normalize(&head))
+            } else {
+                pending.append(.keepAlive)
+            }
+            do {
+                let request = try HTTPRequest(head, secure: false, splitCookie: false)
+                context.fireChannelRead(wrapInboundOut(.head(request)))
+            } catch {
+                context.fireErrorCaught(error)
+            }
+        case .body(let body):
+            context.fireChannelRead(wrapInboundOut(.body(body)))
+        case .end(let trailers):
+            timeline.endRead()
+            context.fireChannelRead(wrapInboundOut(.end(trailers.map { HTTPFields($0, splitCookie: false) })))
         }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(var head):
-            guard !pending.isEmpty, head.status.code >= 200 else {
-                context.write(data, promise: promise)
-                return
-            }
-            switch pending.removeFirst() {
-            case .keepAlive:
-                context.write(data, promise: promise)
-                return
-            case .close:
-                head.headers.replaceOrAdd(name: "connection", value: "close")
-            case .closeHTTP10:
-                head.version = .http1_0
-                head.headers.replaceOrAdd(name: "connection", value: "close")
-            case .keepAliveHTTP10:
-                head.version = .http1_0
-                if head.headers.contains(name: "content-length") {
-                    head.headers.replaceOrAdd(name: "connection", value: "keep-alive")
-                } else {
-                    head.headers.replaceOrAdd(name: "connection", value: "close")
-                    closesAfterAnswer = true
-                }
+        case .head(let response):
+            var head = HTTPResponseHead(response)
+            if !pending.isEmpty, response.status.code >= 200 {
+                apply(pending.removeFirst(), to: &head)
             }
             context.write(wrapOutboundOut(.head(head)), promise: promise)
-        case .body:
-            context.write(data, promise: promise)
-        case .end:
-            timeline.responseEnded(now: .now())
+        case .body(let body):
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: promise)
+        case .end(let trailers):
+            timeline.responseEnded()
+            let end = wrapOutboundOut(.end(trailers.map(HTTPHeaders.init)))
             guard closesAfterAnswer else {
-                context.write(data, promise: promise)
+                context.write(end, promise: promise)
                 return
             }
             let written = promise ?? context.eventLoop.makePromise()
-            context.writeAndFlush(data, promise: written)
+            context.writeAndFlush(end, promise: written)
             written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
         }
+    }
+
+    /// Marks an answer's head with what its request asked of the connection.
+    private func apply(_ persistence: Persistence, to head: inout HTTPResponseHead) {
+        switch persistence {
+        case .keepAlive:
+            return
+        case .close:
+            head.headers.replaceOrAdd(name: "connection", value: "close")
+        case .closeHTTP10:
+            head.version = .http1_0
+            head.headers.replaceOrAdd(name: "connection", value: "close")
+        case .keepAliveHTTP10:
+            head.version = .http1_0
+            if head.headers.contains(name: "content-length") {
+                head.headers.replaceOrAdd(name: "connection", value: "keep-alive")
+            } else {
+                head.headers.replaceOrAdd(name: "connection", value: "close")
+                closesAfterAnswer = true
+            }
+        }
+    }
+
+    /// Whether ``normalize(_:)`` could change `head` or answer anything but keep-alive.
+    static func needsNormalizing(_ head: HTTPRequestHead) -> Bool {
+        head.version != .http1_1 || head.uri.utf8.first != UInt8(ascii: "/") || head.headers.contains(name: "connection")
     }
 
     /// Applies RFC 9112's rules to `head` (see the type's documentation): a `Host` from an
