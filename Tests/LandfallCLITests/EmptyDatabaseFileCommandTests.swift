@@ -47,9 +47,9 @@ import Testing
         #expect(listed.lines.count == 2, "the header and the key just created")
     }
 
-    @Test func serveRefusesToStartOnAZeroLengthDatabaseFileAndLeavesItEmpty() throws {
+    @Test func serveRefusesToStartOnAZeroLengthDatabaseFileAndLeavesItEmpty() async throws {
         let (directory, file) = try Self.directoryWithEmptyFile()
-        let result = try Self.runUntilExit(["serve", "--port", "0", "--data-dir", directory])
+        let result = try await Self.runUntilExit(["serve", "--port", "0", "--data-dir", directory])
         #expect(result.status != 0)
         #expect(result.standardError.contains("refused to start"), "\(result.standardError)")
         #expect(result.standardError.contains("the SQLite database \(file) is empty (0 bytes)"))
@@ -57,19 +57,19 @@ import Testing
         #expect(try Self.size(of: file) == 0)
     }
 
-    @Test func serveWithForceCreatesANewDatabaseInTheEmptyFileAndLogsAWarning() throws {
+    @Test func serveWithForceCreatesANewDatabaseInTheEmptyFileAndLogsAWarning() async throws {
         let (directory, file) = try Self.directoryWithEmptyFile()
         let server = try ServingLandfall(["serve", "--port", "0", "--force", "--data-dir", directory], in: try CLIFixtures.temporaryFolder())
         defer { server.stop() }
-        _ = try server.waitForPort()
+        _ = try await server.waitForPort()
         #expect(server.standardError.contains("was empty (0 bytes)"), "\(server.standardError)")
         #expect(try Self.size(of: file) > 0)
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 
     /// Runs `landfall` and waits up to 60 s for it to exit; one still running then (a server
     /// that started) is stopped and reported.
-    static func runUntilExit(_ arguments: [String]) throws -> (status: Int32, standardError: String) {
+    static func runUntilExit(_ arguments: [String]) async throws -> (status: Int32, standardError: String) {
         let process = Process()
         process.executableURL = try LandfallExecutable.location()
         process.arguments = arguments
@@ -80,10 +80,10 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            await ServingLandfall.exit(of: process)
             Issue.record("landfall \(arguments.joined(separator: " ")) was still running after 60 s")
         }
         return (process.terminationStatus, try String(contentsOf: errorFile, encoding: .utf8))

@@ -13,7 +13,7 @@ import FoundationNetworking
         let folder = try CLIFixtures.temporaryFolder()
         let server = try ServingLandfall(["serve", "--port", "0", "--rate-limit", "0"], in: folder)
         defer { server.stop() }
-        let port = try server.waitForPort()
+        let port = try await server.waitForPort()
         let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
         var click = URLRequest(url: URL(string: "http://go.localhost:\(port)/friday")!)
         click.setValue("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36", forHTTPHeaderField: "User-Agent")
@@ -40,7 +40,7 @@ import FoundationNetworking
                 while await tally.count < 200 {
                     try await Task.sleep(for: .milliseconds(10))
                 }
-                let status = server.terminate()
+                let status = await server.terminate()
                 #expect(status == 0, "\(server.standardError)")
                 return 0
             }

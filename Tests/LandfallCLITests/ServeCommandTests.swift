@@ -10,7 +10,7 @@ import FoundationNetworking
         let folder = try CLIFixtures.temporaryFolder()
         let server = try ServingLandfall(["serve", "--port", "0"], in: folder)
         defer { server.stop() }
-        let port = try server.waitForPort()
+        let port = try await server.waitForPort()
         #expect(server.standardError.contains("a puzzle page, with preview tags and store buttons:"))
 
         let (body, response) = try await URLSession.shared.data(from: URL(string: "http://localhost:\(port)/puzzle/2026-11-20")!)
@@ -20,7 +20,7 @@ import FoundationNetworking
         #expect(String(decoding: association, as: UTF8.self).contains("ABCDE12345.com.example.dailypuzzle"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("landfall-data/landfall.sqlite").path))
 
-        let status = server.terminate()
+        let status = await server.terminate()
         #expect(status == 0, "\(server.standardError)")
     }
 
@@ -32,19 +32,19 @@ import FoundationNetworking
         try FileManager.default.copyItem(atPath: CLIFixtures.example("demo/templates"), toPath: folder.appendingPathComponent("templates").path)
         let server = try ServingLandfall(["serve", file.path, "--port", "0"], in: folder)
         defer { server.stop() }
-        let port = try server.waitForPort()
+        let port = try await server.waitForPort()
         let page = URL(string: "http://localhost:\(port)/hello")!
         #expect(try await Self.status(page) == 404)
 
         let added = demo.replacingOccurrences(of: "routes:\n", with: "routes:\n  - name: hello\n    pattern: /hello\n    page: {title: Hello}\n")
         try Data(added.utf8).write(to: file)
-        try server.hangUpAndWait(forLogLine: "site reloaded")
+        try await server.hangUpAndWait(forLogLine: "site reloaded")
         #expect(try await Self.status(page) == 200)
 
         try Data("site: [".utf8).write(to: file)
-        try server.hangUpAndWait(forLogLine: "site reload refused")
+        try await server.hangUpAndWait(forLogLine: "site reload refused")
         #expect(try await Self.status(page) == 200)
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 
     static func status(_ url: URL) async throws -> Int? {
@@ -102,8 +102,10 @@ final class ServingLandfall: @unchecked Sendable {
 
     var standardError: String { lock.withLock { String(decoding: collected, as: UTF8.self) } }
 
-    /// The port from the "listening" line, waiting up to 60 s for it.
-    func waitForPort() throws -> Int {
+    /// The port from the "listening" line, waiting up to 60 s for it. The waits here sleep the
+    /// task, never the thread: a test blocking one of the cooperative pool's threads (two on
+    /// this machine) for seconds stalls every other test's servers meanwhile.
+    func waitForPort() async throws -> Int {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let text = standardError
@@ -112,31 +114,38 @@ final class ServingLandfall: @unchecked Sendable {
                 if let port = Int(digits), port > 0 { return port }
             }
             guard process.isRunning else { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
         if !process.isRunning {
-            Thread.sleep(forTimeInterval: 0.2)  // let the reader take what the process wrote last
+            try await Task.sleep(for: .milliseconds(200))  // let the reader take what the process wrote last
         }
         throw NotListening(output: standardError)
     }
 
     /// Sends SIGHUP and waits (up to 30 s) until the log has one more line containing `text`.
-    func hangUpAndWait(forLogLine text: String) throws {
+    func hangUpAndWait(forLogLine text: String) async throws {
         let before = standardError.components(separatedBy: text).count
         kill(process.processIdentifier, SIGHUP)
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if standardError.components(separatedBy: text).count > before { return }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
         throw NotListening(output: standardError)
     }
 
     /// Sends SIGTERM and waits for the exit status.
-    func terminate() -> Int32 {
+    func terminate() async -> Int32 {
         process.terminate()
-        process.waitUntilExit()
+        await Self.exit(of: process)
         return process.terminationStatus
+    }
+
+    /// Waits for `process` to exit, sleeping the task between looks.
+    static func exit(of process: Process) async {
+        while process.isRunning {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
     }
 
     func stop() {

@@ -52,7 +52,7 @@ import Testing
             let servers = try (1...2).map { _ in try ServingLandfall(["serve", "--port", "0", "--rate-limit", "0"] + options, in: folder) }
             defer { servers.forEach { $0.stop() } }
             for (index, server) in servers.enumerated() {
-                #expect(throws: Never.self, "round \(round), server \(index + 1)") { _ = try server.waitForPort() }
+                await #expect(throws: Never.self, "round \(round), server \(index + 1)") { _ = try await server.waitForPort() }
             }
 
             let storage = try await Storage.open(location, logger: Self.quiet)

@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test("links whose host and slug are stored are left as stored; the others are stored, announced and returned",
-          .timeLimit(.minutes(1)), arguments: Backend.all)
+          .timeLimit(.minutes(3)), arguments: Backend.all)
     func linksAlreadyStoredAreLeftAlone(backend: Backend) async throws {
         try await backend.withStorage { storage in
             var changed = Fixtures.link("friday", target: "https://daily.example.com/changed-by-the-user")

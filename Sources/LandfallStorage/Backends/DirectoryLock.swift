@@ -15,11 +15,12 @@ struct DirectoryLock: ~Copyable {
     private let descriptor: Int32
 
     /// Takes the lock on `directory`, waiting for another holder (trying every 10 ms) for at
-    /// most `timeout`.
+    /// most `timeout`: a minute by default, since a holder only keeps it while it opens the
+    /// database, however long a loaded machine takes to let it finish.
     ///
     /// - Throws: ``StorageError`` (`.unreachable`) when the directory cannot be opened or the
     ///   lock is still held after `timeout`.
-    init(_ directory: String, timeout: Duration = .seconds(10)) async throws(StorageError) {
+    init(_ directory: String, timeout: Duration = .seconds(60)) async throws(StorageError) {
         let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw StorageError(.unreachable, "cannot open the data directory \(directory) to lock it: errno \(errno)")
