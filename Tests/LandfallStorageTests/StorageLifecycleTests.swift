@@ -116,7 +116,11 @@ import Testing
                 if found == nil { try await Task.sleep(for: .milliseconds(50)) }
             }
             #expect(found == link)
-            #expect(await storage.ping())
+            // A ping gives up after 2 s; a full parallel run on two cores can take that long to
+            // let a new pooled connection answer (seen in CI), so it gets a few.
+            var alive = false
+            for _ in 0..<5 where !alive { alive = await storage.ping() }
+            #expect(alive)
         }
     }
 
