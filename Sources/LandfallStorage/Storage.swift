@@ -67,22 +67,39 @@ public final class Storage: Sendable {
                      forceNewDatabaseInEmptyFile: Bool = false) async throws(StorageError) -> Storage {
         let hub = ChangeHub()
         let origin = UUID().uuidString.lowercased()
-        let backend: any StorageBackend
-        switch location {
-        case .sqlite(let directory):
-            backend = try await SQLiteBackend.open(directory: directory, logger: logger, forceNewDatabaseInEmptyFile: forceNewDatabaseInEmptyFile)
-        case .postgres(let url):
-            backend = try await PostgresBackend.open(url: url, logger: logger, origin: origin) { hub.publish([$0]) }
+        let migrate: @Sendable (any StorageBackend) async throws(StorageError) -> Void = { backend throws(StorageError) in
+            do {
+                let (from, to) = try await Migrator.migrate(backend, migrations: migrations, now: now, logger: logger)
+                if from != to {
+                    logger.notice("migrated the database", metadata: ["from": "\(from)", "to": "\(to)"])
+                }
+            } catch {
+                throw StorageError.wrapping(error, while: "migrating the schema")
+            }
         }
-        do {
-            let (from, to) = try await Migrator.migrate(backend, migrations: migrations, now: now, logger: logger)
-            if from != to {
-                logger.notice("migrated the database", metadata: ["from": "\(from)", "to": "\(to)"])
+        let backend: any StorageBackend
+        do throws(StorageError) {
+            switch location {
+            case .sqlite(let directory):
+                // Migrated while the data directory is still locked: another landfall opening
+                // it at this moment waits its turn (up to a minute) rather than SQLite's busy
+                // timeout for the write lock this migration holds.
+                backend = try await SQLiteBackend.open(directory: directory, logger: logger,
+                                                       forceNewDatabaseInEmptyFile: forceNewDatabaseInEmptyFile,
+                                                       whileLocked: migrate)
+            case .postgres(let url):
+                let postgres = try await PostgresBackend.open(url: url, logger: logger, origin: origin) { hub.publish([$0]) }
+                do throws(StorageError) {
+                    try await migrate(postgres)
+                } catch {
+                    await postgres.close()
+                    throw error
+                }
+                backend = postgres
             }
         } catch {
-            await backend.close()
             hub.finish()
-            throw StorageError.wrapping(error, while: "migrating the schema")
+            throw error
         }
         return Storage(location: location, backend: backend, hub: hub, origin: origin, logger: logger)
     }

@@ -38,15 +38,21 @@ final class SQLiteBackend: StorageBackend {
     /// Opens (creating if needed) `landfall.sqlite` in `directory`. An empty (0-byte) file is
     /// refused with `.emptyDatabaseFile`, and a warning logged, unless
     /// `forceNewDatabaseInEmptyFile`: then a new database is made in it, with a warning.
-    static func open(directory: String, logger: Logger, forceNewDatabaseInEmptyFile: Bool = false) async throws(StorageError) -> SQLiteBackend {
+    ///
+    /// The data directory stays locked against other landfall processes opening it until
+    /// `whileLocked` (the migration) has run on the opened backend; when it throws, the
+    /// backend is closed and its error thrown.
+    static func open(directory: String, logger: Logger, forceNewDatabaseInEmptyFile: Bool = false,
+                     whileLocked: @Sendable (SQLiteBackend) async throws(StorageError) -> Void = { _ in }) async throws(StorageError) -> SQLiteBackend {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw StorageError(.invalidLocation, "cannot create the data directory \(directory): \(error.localizedDescription)")
         }
         let path = URL(fileURLWithPath: directory).appendingPathComponent("landfall.sqlite").path
-        // Held until the first page is written: another landfall starting at this moment waits
-        // rather than find the empty file SQLite creates first.
+        // Held until the schema is migrated: another landfall starting at this moment waits
+        // rather than find the empty file SQLite creates first, or time out waiting for the
+        // write lock the migration holds.
         let lock = try await DirectoryLock(directory)
         // SQLite itself takes an empty file for a new database: the links would seem to vanish.
         if let empty = StorageLocation.sqlite(directory: directory).emptySQLiteFile {
@@ -63,6 +69,7 @@ final class SQLiteBackend: StorageBackend {
         let threads = NIOThreadPool(numberOfThreads: readerCount + 1)
         threads.start()
         var opened: [SQLiteConnection] = []
+        let backend: SQLiteBackend
         do {
             let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
             let writer = try await SQLiteConnection.open(storage: .file(path: path), threadPool: threads, logger: logger, on: eventLoop)
@@ -70,7 +77,6 @@ final class SQLiteBackend: StorageBackend {
             // journal_mode is kept in the file (and setting it writes the first page); the
             // others are per connection.
             try await writer.sql().raw("PRAGMA journal_mode = WAL").run()
-            _ = consume lock
             try await configure(writer)
             var readers: [SQLiteConnection] = []
             for _ in 0..<readerCount {
@@ -79,7 +85,7 @@ final class SQLiteBackend: StorageBackend {
                 try await configure(reader)
                 readers.append(reader)
             }
-            return SQLiteBackend(path: path, writer: writer, readers: readers, threads: threads)
+            backend = SQLiteBackend(path: path, writer: writer, readers: readers, threads: threads)
         } catch {
             for connection in opened {
                 try? await connection.close().get()
@@ -87,6 +93,14 @@ final class SQLiteBackend: StorageBackend {
             try? await threads.shutdownGracefully()
             throw StorageError(.unreachable, "cannot open the SQLite database \(path): check that it is a landfall database and that this user may write it", underlying: error)
         }
+        do {
+            try await whileLocked(backend)
+        } catch {
+            await backend.close()
+            throw error
+        }
+        _ = consume lock
+        return backend
     }
 
     private static func configure(_ connection: SQLiteConnection) async throws {
