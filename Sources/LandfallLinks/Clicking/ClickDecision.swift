@@ -4,8 +4,8 @@ import Foundation
 ///
 /// The rules, in order:
 /// 1. A link that is disabled, expired (`now >= expiresAt`) or used up
-///    (`clickCount + pendingClicks >= maxClicks`) is ``ClickOutcome/gone(_:)`` for everybody,
-///    crawlers included; when several apply, disabled comes before expired before the limit.
+///    (`clickCount >= maxClicks`) is ``ClickOutcome/gone(_:)`` for everybody, crawlers
+///    included; when several apply, disabled comes before expired before the limit.
 /// 2. A crawler gets ``ClickOutcome/preview``.
 /// 3. An iOS browser goes to ``PlatformOverrides/ios`` when it is set; otherwise, when the target
 ///    is a route of the site that opens the app, it gets the ``ClickOutcome/landingPage``;
@@ -15,12 +15,17 @@ import Foundation
 /// 4. A redirect whose destination `isAllowed` refuses becomes ``ClickOutcome/refused(destination:)``.
 ///
 /// ```swift
-/// let decision = ClickDecision(link: link, visitor: .browser(.desktop), now: now, pendingClicks: 0,
+/// let decision = ClickDecision(link: link, visitor: .browser(.desktop), now: now,
 ///                              targetOpensApp: true, isAllowed: { (try? policy.destination($0)) != nil })
 /// decision.outcome        // .redirect(to: "https://daily.example.com/puzzle/2026-11-21")
 /// decision.countsAsClick  // true
 /// decision.platform       // .desktop
 /// ```
+///
+/// The click count a server has in memory may be behind the database's: a server takes each of
+/// people's clicks of a link with a limit from the database (one conditional update, exact
+/// across instances) and answers ``ClickOutcome/gone(_:)`` with
+/// ``GoneReason/clickLimitReached`` when the database refuses it.
 public struct ClickDecision: Sendable, Hashable {
     /// What the link host answers.
     public var outcome: ClickOutcome
@@ -33,16 +38,14 @@ public struct ClickDecision: Sendable, Hashable {
     ///   - link: The link visited, as stored.
     ///   - visitor: Who visits (``VisitorClassifier/classify(userAgent:)``).
     ///   - now: The time of the visit.
-    ///   - pendingClicks: People's clicks on this link that this instance counted but has not
-    ///     stored yet (not crawler previews); they count towards ``ShortLink/maxClicks``.
     ///   - targetOpensApp: Whether the link's target is a route of the site that opens the app.
     ///   - isAllowed: The destination policy, checked again now for the destination of a redirect.
     public init(
-        link: ShortLink, visitor: Visitor, now: Date, pendingClicks: Int, targetOpensApp: Bool,
+        link: ShortLink, visitor: Visitor, now: Date, targetOpensApp: Bool,
         isAllowed: (String) -> Bool
     ) {
         platform = visitor.platform
-        if let reason = Self.goneReason(of: link, now: now, pendingClicks: pendingClicks) {
+        if let reason = Self.goneReason(of: link, now: now) {
             outcome = .gone(reason)
             return
         }
@@ -82,14 +85,11 @@ public struct ClickDecision: Sendable, Hashable {
         countsAsClick || outcome == .preview
     }
 
-    /// Why `link` is gone at `now` with `pendingClicks` not yet stored, or `nil` when it is live.
-    public static func goneReason(of link: ShortLink, now: Date, pendingClicks: Int) -> GoneReason? {
+    /// Why `link` is gone at `now`, or `nil` when it is live.
+    public static func goneReason(of link: ShortLink, now: Date) -> GoneReason? {
         if link.isDisabled { return .disabled }
         if let expiresAt = link.expiresAt, now >= expiresAt { return .expired }
-        if let maxClicks = link.maxClicks {
-            let (clicks, overflow) = max(0, link.clickCount).addingReportingOverflow(max(0, pendingClicks))
-            if overflow || clicks >= maxClicks { return .clickLimitReached }
-        }
+        if let maxClicks = link.maxClicks, link.clickCount >= maxClicks { return .clickLimitReached }
         return nil
     }
 }

@@ -41,7 +41,7 @@ struct ResolveAPI: Sendable {
             throw APIError.notFound("No short link has this address.")
         }
         let now = clock()
-        if let reason = ClickDecision.goneReason(of: link, now: now, pendingClicks: clicks.pendingClicks(of: link.id)) {
+        if let reason = ClickDecision.goneReason(of: link, now: now) {
             throw APIError(.gone, .gone, "This link \(Self.wording(reason)).")
         }
         guard let destination = site.checkedDestination(link.target) else {
@@ -50,7 +50,9 @@ struct ResolveAPI: Sendable {
         let platform = query["platform"].flatMap { ClickPlatform(rawValue: String($0)) }.flatMap { $0 == .crawler ? nil : $0 }
             ?? VisitorClassifier.classify(userAgent: request.headers[.userAgent]).platform
         if platform != .crawler {
-            clicks.record(link, platform: platform, referrerHost: "", at: now)
+            guard try await clicks.take(link, platform: platform, referrerHost: "", at: now) else {
+                throw APIError(.gone, .gone, "This link \(Self.wording(.clickLimitReached)).")
+            }
         }
         let resolved = ResolvedLink(url: link.url, deepLink: destination.text, data: link.data, campaign: link.campaign,
                                     id: link.id.rawValue)

@@ -40,7 +40,7 @@ final class ServerComponents: Sendable {
         let metrics = ServerMetrics()
         self.sites = SiteHolder(site, source: configuration.site, metrics: metrics, clock: configuration.clock)
         self.storage = storage
-        self.linkCache = LinkCache(capacity: configuration.linkCacheCapacity)
+        self.linkCache = LinkCache(capacity: configuration.linkCacheCapacity, timeToLive: configuration.linkCacheTimeToLive)
         self.clicks = ClickRecorder(storage: storage, cache: linkCache)
         self.claims = ClaimRecorder(storage: storage)
         self.addresses = AddressHasher(storage: storage)

@@ -52,6 +52,10 @@ public struct ServerConfiguration: Sendable {
     public var claimPurgeInterval: Duration
     /// How many short links each instance keeps in memory.
     public var linkCacheCapacity: Int
+    /// How long a short link (or "no such link") is answered from memory before it is looked
+    /// up again; a change made on this instance, or announced by another through PostgreSQL,
+    /// removes it at once.
+    public var linkCacheTimeToLive: Duration
     /// Whether the demo's short links (`examples/demo/links.json`) and its invitation
     /// (`7KQ2M-X4P9T-HCW3R`) are added to the database when they are missing: `landfall serve`
     /// sets it when it serves the demo.
@@ -88,6 +92,7 @@ public struct ServerConfiguration: Sendable {
         self.connectionLimits = ConnectionLimits()
         self.clickFlushInterval = .seconds(1)
         self.linkCacheCapacity = 50_000
+        self.linkCacheTimeToLive = .seconds(10)
         self.inviteGuessLimits = GuessLimits()
         self.claimPurgeInterval = .seconds(600)
         self.seedsDemoLinks = false

@@ -9,14 +9,18 @@ import NIOConcurrencyHelpers
 /// stores it in one transaction. ``BufferFlushService`` flushes on an interval and once more at
 /// graceful shutdown, after the HTTP server has finished its last request, so every answered
 /// redirect is stored. A flush that fails keeps its counts for the next one.
+///
+/// A click of a link with a click limit is taken from the database first (``take(_:platform:referrerHost:at:)``),
+/// one conditional statement that admits exactly `maxClicks` however many requests and
+/// instances race; only its count by day, platform and referrer waits for the flush.
 final class ClickRecorder: Sendable {
     private struct Pending {
+        /// Clicks not stored at all yet.
         var counts: [ClickKey: Int] = [:]
-        /// People's clicks buffered per link, with where the link lives (for the cache).
-        var people: [LinkID: (host: String, slug: String, clicks: Int)] = [:]
-        /// People's clicks being written now: still counted against click limits until the
-        /// cache holds the stored count.
-        var writing: [LinkID: Int] = [:]
+        /// People's clicks of limited links, already in their link's click count.
+        var taken: [ClickKey: Int] = [:]
+
+        var isEmpty: Bool { counts.isEmpty && taken.isEmpty }
     }
 
     private let pending = NIOLockedValueBox(Pending())
@@ -30,25 +34,35 @@ final class ClickRecorder: Sendable {
         self.cache = cache
     }
 
-    /// Counts a click of `link` by `platform` from `referrerHost` (`""` for none) at `date`.
-    func record(_ link: ShortLink, platform: ClickPlatform, referrerHost: String, at date: Date) {
+    /// Counts a click of `link` by `platform` from `referrerHost` (`""` for none) at `date`;
+    /// for one of people's clicks of a link with a click limit, only once the database took it.
+    ///
+    /// - Returns: Whether the click was admitted: `false` when the link's `maxClicks` was
+    ///   reached meanwhile (by this instance or another) or the link was deleted.
+    /// - Throws: ``StorageError`` when the click of a limited link could not be taken.
+    func take(_ link: ShortLink, platform: ClickPlatform, referrerHost: String, at date: Date) async throws(StorageError) -> Bool {
         let key = ClickKey(linkID: link.id, day: days.day(of: date), platform: platform, referrerHost: referrerHost)
-        pending.withLockedValue { pending in
-            pending.counts[key, default: 0] += 1
-            if platform != .crawler {
-                pending.people[link.id, default: (link.host, link.slug, 0)].clicks += 1
-            }
+        guard link.maxClicks != nil, platform != .crawler else {
+            pending.withLockedValue { $0.counts[key, default: 0] += 1 }
+            return true
         }
-    }
-
-    /// People's clicks of `link` counted here and not stored yet.
-    func pendingClicks(of link: LinkID) -> Int {
-        pending.withLockedValue { ($0.people[link]?.clicks ?? 0) + ($0.writing[link] ?? 0) }
+        switch try await storage.takeClick(of: link.id) {
+        case .taken(let clickCount):
+            pending.withLockedValue { $0.taken[key, default: 0] += 1 }
+            cache.raiseClickCount(to: clickCount, of: link.id, host: link.host, slug: link.slug)
+            return true
+        case .limitReached(let clickCount):
+            cache.raiseClickCount(to: clickCount, of: link.id, host: link.host, slug: link.slug)
+            return false
+        case .missing:
+            cache.remove(host: link.host, slugs: [link.slug])
+            return false
+        }
     }
 
     /// How many clicks are buffered.
     var bufferedClicks: Int {
-        pending.withLockedValue { $0.counts.values.reduce(0, +) }
+        pending.withLockedValue { $0.counts.values.reduce(0, +) + $0.taken.values.reduce(0, +) }
     }
 
     /// Writes the buffered clicks; on failure puts them back and throws.
@@ -58,35 +72,19 @@ final class ClickRecorder: Sendable {
 
     private func flushHoldingTheLock() async throws {
         let batch = pending.withLockedValue { pending -> Pending in
-            let batch = pending
-            pending.counts = [:]
-            pending.people = [:]
-            for (id, entry) in batch.people { pending.writing[id, default: 0] += entry.clicks }
-            return batch
+            defer { pending = Pending() }
+            return pending
         }
-        guard !batch.counts.isEmpty else { return }
-        defer {
-            pending.withLockedValue { pending in
-                for (id, entry) in batch.people {
-                    let left = (pending.writing[id] ?? 0) - entry.clicks
-                    pending.writing[id] = left > 0 ? left : nil
-                }
-            }
-        }
-        let counts = batch.counts.map { ClickCount(key: $0.key, count: $0.value) }
+        guard !batch.isEmpty else { return }
         do {
-            try await storage.record(counts)
+            try await storage.record(batch.counts.map { ClickCount(key: $0.key, count: $0.value) },
+                                     alreadyCounted: batch.taken.map { ClickCount(key: $0.key, count: $0.value) })
         } catch {
             pending.withLockedValue { pending in
                 for (key, count) in batch.counts { pending.counts[key, default: 0] += count }
-                for (id, entry) in batch.people {
-                    pending.people[id, default: (entry.host, entry.slug, 0)].clicks += entry.clicks
-                }
+                for (key, count) in batch.taken { pending.taken[key, default: 0] += count }
             }
             throw error
-        }
-        for (id, entry) in batch.people {
-            cache.addStoredClicks(entry.clicks, to: id, host: entry.host, slug: entry.slug)
         }
     }
 }

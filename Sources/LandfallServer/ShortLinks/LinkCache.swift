@@ -75,13 +75,16 @@ final class LinkCache: Sendable {
         }
     }
 
-    /// Adds `clicks` stored for `link` to its cached click count, so that a click limit is
-    /// enforced from memory after the buffered clicks were written.
-    func addStoredClicks(_ clicks: Int, to id: LinkID, host: String, slug: String) {
+    /// Raises the cached click count of `link` to `clickCount`, one the database answered,
+    /// so that a used-up link is answered from memory. Only ever raised: every count the
+    /// database gives is a lower bound of the count it has, which only grows, whatever order
+    /// racing requests and look-ups arrive in.
+    func raiseClickCount(to clickCount: Int, of id: LinkID, host: String, slug: String) {
         let key = Self.key(host: host, slug: slug)
         shard(for: key).withLockedValue { stored in
-            guard let found = stored[key], case .link(var cached) = found.entry, cached.id == id else { return }
-            cached.clickCount += clicks
+            guard let found = stored[key], case .link(var cached) = found.entry, cached.id == id,
+                  cached.clickCount < clickCount else { return }
+            cached.clickCount = clickCount
             stored[key] = Stored(entry: .link(cached), expires: found.expires)
         }
     }

@@ -66,13 +66,21 @@ struct ShortLinkRoutes: Sendable {
         }
         let page = mayShowPage ? target.flatMap { sitePage(of: $0, site: site, origins: origins, context: context) } : nil
         let now = clock()
-        let decision = ClickDecision(
+        // The cached click count may be behind the database's, never ahead: a limited link's
+        // click is taken from the database below, which has the last word.
+        var decision = ClickDecision(
             link: link, visitor: visitor, now: now,
-            pendingClicks: link.maxClicks == nil ? 0 : clicks.pendingClicks(of: link.id),
             targetOpensApp: page?.opensApp ?? false,
             isAllowed: { $0 == link.target ? target != nil : site.checkedDestination($0) != nil })
         if request.method == .get, decision.isRecorded {
-            clicks.record(link, platform: decision.platform, referrerHost: ReferrerHost.of(request.headers[.referer]), at: now)
+            let admitted: Bool
+            do {
+                admitted = try await clicks.take(link, platform: decision.platform, referrerHost: ReferrerHost.of(request.headers[.referer]), at: now)
+            } catch {
+                context.logger.error("taking a click of a limited link failed", metadata: ["link": "\(link.id)", "error": "\(error)"])
+                throw PageProblem(.serviceUnavailable, title: "Try again in a moment", message: "This link can't be opened right now.")
+            }
+            if !admitted { decision.outcome = .gone(.clickLimitReached) }
         }
         switch decision.outcome {
         case .gone(let reason):

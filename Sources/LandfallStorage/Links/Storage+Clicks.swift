@@ -6,19 +6,23 @@ extension Storage {
     /// link, day, platform and referrer host (created at 0 when missing), and people's clicks
     /// (every platform but `ClickPlatform.crawler`) to their link's `ShortLink.clickCount`.
     ///
+    /// `alreadyCounted` are people's clicks that ``takeClick(of:)`` added to their link's
+    /// click count one by one (links with a click limit): they are added to the counts by day,
+    /// platform and referrer host only.
+    ///
     /// Counts of links deleted meanwhile are dropped without an error. Concurrent calls, from
     /// this process or others, add up.
-    public func record(_ counts: [ClickCount]) async throws(StorageError) {
+    public func record(_ counts: [ClickCount], alreadyCounted: [ClickCount] = []) async throws(StorageError) {
         // Merged and sorted, so that concurrent transactions lock rows in the same order
         // (no deadlocks) and each row is written once.
-        let merged = counts.reduce(into: [ClickKey: Int]()) { merged, count in
+        let merged = (counts + alreadyCounted).reduce(into: [ClickKey: Int]()) { merged, count in
             if count.count != 0 { merged[count.key, default: 0] += count.count }
         }
         guard !merged.isEmpty else { return }
         let keys = merged.keys.sorted { ($0.linkID, $0.day, $0.platform.rawValue, $0.referrerHost) < ($1.linkID, $1.day, $1.platform.rawValue, $1.referrerHost) }
         var people: [LinkID: Int] = [:]
-        for key in keys where key.platform != .crawler {
-            people[key.linkID, default: 0] += merged[key] ?? 0
+        for count in counts where count.key.platform != .crawler && count.count != 0 {
+            people[count.key.linkID, default: 0] += count.count
         }
         let linkTotals = people.sorted { $0.key < $1.key }
         // A link deleted between the check and the insert fails the foreign key: try again.
@@ -61,4 +65,38 @@ extension Storage {
                 .map { row throws(StorageError) in try ClickCount(row: row) }
         }
     }
+
+    /// Adds one of people's clicks to the click count of the link with `id` if its click limit
+    /// allows one more, in one conditional statement: however many instances and requests take
+    /// clicks of a link at once, it admits exactly `maxClicks`. A link without a limit (one
+    /// changed meanwhile) always takes it.
+    ///
+    /// - Returns: `.taken` with the click count it now has, `.limitReached` with the count
+    ///   that reached it, or `.missing` when the link was deleted.
+    public func takeClick(of id: LinkID) async throws(StorageError) -> ClickTake {
+        try await writing("taking a click of \(id)") { database, _ in
+            let taken = try await database.raw("""
+                UPDATE links SET click_count = click_count + 1
+                WHERE id = \(bind: id.rawValue) AND (max_clicks IS NULL OR click_count < max_clicks)
+                RETURNING click_count
+                """).first()
+            if let taken {
+                return .taken(clickCount: try taken.decode(column: "click_count", as: Int.self))
+            }
+            let current = try await database.select().column("click_count").from(ShortLink.table)
+                .where("id", .equal, id.rawValue).first()
+            guard let current else { return .missing }
+            return .limitReached(clickCount: try current.decode(column: "click_count", as: Int.self))
+        }
+    }
+}
+
+/// What ``Storage/takeClick(of:)`` did.
+public enum ClickTake: Sendable, Hashable {
+    /// The click was added; the link now has `clickCount` clicks.
+    case taken(clickCount: Int)
+    /// The link's `maxClicks` was reached: it has `clickCount` clicks, and kept them.
+    case limitReached(clickCount: Int)
+    /// There is no link with this id.
+    case missing
 }

@@ -26,7 +26,6 @@ import Testing
         var name: String
         var link: ShortLink
         var visitor: Visitor
-        var pendingClicks = 0
         var targetOpensApp = false
         var outcome: ClickOutcome
         var countsAsClick: Bool
@@ -59,14 +58,12 @@ import Testing
              outcome: .redirect(to: target), countsAsClick: true, platform: .desktop),
         Case(name: "after 10 clicks of at most 10 the link is gone", link: link(maxClicks: 10, clickCount: 10), visitor: .browser(.desktop),
              outcome: .gone(.clickLimitReached), countsAsClick: false, platform: .desktop),
-        Case(name: "pending clicks count towards the limit", link: link(maxClicks: 10, clickCount: 7), visitor: .browser(.desktop),
-             pendingClicks: 3, outcome: .gone(.clickLimitReached), countsAsClick: false, platform: .desktop),
-        Case(name: "stored and pending clicks one short of the limit", link: link(maxClicks: 10, clickCount: 7), visitor: .browser(.desktop),
-             pendingClicks: 2, outcome: .redirect(to: target), countsAsClick: true, platform: .desktop),
+        Case(name: "a count past the limit (the limit lowered after clicks) is gone", link: link(maxClicks: 5, clickCount: 8), visitor: .browser(.ios),
+             outcome: .gone(.clickLimitReached), countsAsClick: false, platform: .ios),
         Case(name: "a used-up link is gone for crawlers too", link: link(maxClicks: 1, clickCount: 1), visitor: slack,
              outcome: .gone(.clickLimitReached), countsAsClick: false, platform: .crawler),
-        Case(name: "clicks that would overflow are over any limit", link: link(maxClicks: Int.max, clickCount: Int.max - 1), visitor: .browser(.desktop),
-             pendingClicks: Int.max, outcome: .gone(.clickLimitReached), countsAsClick: false, platform: .desktop),
+        Case(name: "a limit of 0 is gone before any click", link: link(maxClicks: 0), visitor: .browser(.desktop),
+             outcome: .gone(.clickLimitReached), countsAsClick: false, platform: .desktop),
 
         // Crawlers get the preview, whatever the overrides or the target.
         Case(name: "a crawler gets the preview", link: link(), visitor: slack,
@@ -119,7 +116,7 @@ import Testing
     @Test(arguments: cases)
     func eachVisitIsDecided(_ example: Case) {
         let decision = ClickDecision(
-            link: example.link, visitor: example.visitor, now: Self.now, pendingClicks: example.pendingClicks,
+            link: example.link, visitor: example.visitor, now: Self.now,
             targetOpensApp: example.targetOpensApp, isAllowed: { !$0.contains(Self.refusedHost) && !$0.hasPrefix("javascript:") })
         #expect(decision.outcome == example.outcome)
         #expect(decision.countsAsClick == example.countsAsClick)
@@ -129,23 +126,23 @@ import Testing
 
     @Test func theDestinationPolicyIsAskedAboutTheRedirectOnlyAndOnce() {
         var asked: [String] = []
-        _ = ClickDecision(link: Self.link(overrides: Self.all), visitor: .browser(.desktop), now: Self.now, pendingClicks: 0,
+        _ = ClickDecision(link: Self.link(overrides: Self.all), visitor: .browser(.desktop), now: Self.now,
                           targetOpensApp: false, isAllowed: { asked.append($0); return true })
         #expect(asked == [Self.desktopOverride])
         asked = []
-        _ = ClickDecision(link: Self.link(), visitor: .browser(.ios), now: Self.now, pendingClicks: 0,
+        _ = ClickDecision(link: Self.link(), visitor: .browser(.ios), now: Self.now,
                           targetOpensApp: true, isAllowed: { asked.append($0); return true })
         #expect(asked == [])
     }
 
     @Test func aPreviewIsRecordedButIsNotAClick() {
-        let decision = ClickDecision(link: Self.link(), visitor: Self.slack, now: Self.now, pendingClicks: 0,
+        let decision = ClickDecision(link: Self.link(), visitor: Self.slack, now: Self.now,
                                      targetOpensApp: false, isAllowed: { _ in true })
         #expect(decision.isRecorded)
         #expect(!decision.countsAsClick)
     }
 
     @Test func aLiveLinkHasNoGoneReason() {
-        #expect(ClickDecision.goneReason(of: Self.link(expiresAt: Self.now.addingTimeInterval(1), maxClicks: 1), now: Self.now, pendingClicks: 0) == nil)
+        #expect(ClickDecision.goneReason(of: Self.link(expiresAt: Self.now.addingTimeInterval(1), maxClicks: 1), now: Self.now) == nil)
     }
 }

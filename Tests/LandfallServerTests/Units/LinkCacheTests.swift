@@ -139,18 +139,20 @@ import Testing
         #expect(cache.entry(host: Self.host, slug: "new", now: start + .seconds(11)) != nil)
     }
 
-    @Test("stored clicks are added to the cached link with the same id, not to another")
-    func storedClicksAreAdded() {
+    @Test("a click count the database answered raises the cached link's, never lowers it, and touches no other link")
+    func clickCountsOnlyRise() {
         let cache = LinkCache(capacity: 100)
         let start = ContinuousClock.now
         let link = Self.link("friday", clicks: 3)
         cache.store(.link(link), host: Self.host, slug: "friday", now: start)
-        cache.addStoredClicks(4, to: link.id, host: Self.host, slug: "friday")
+        cache.raiseClickCount(to: 7, of: link.id, host: Self.host, slug: "friday")
         #expect(Self.cachedLink(cache.entry(host: Self.host, slug: "friday", now: start))?.clickCount == 7)
-        cache.addStoredClicks(100, to: Self.link("friday").id, host: Self.host, slug: "friday")
-        #expect(Self.cachedLink(cache.entry(host: Self.host, slug: "friday", now: start))?.clickCount == 7, "another link's clicks")
+        cache.raiseClickCount(to: 5, of: link.id, host: Self.host, slug: "friday")
+        #expect(Self.cachedLink(cache.entry(host: Self.host, slug: "friday", now: start))?.clickCount == 7, "an answer that arrived late")
+        cache.raiseClickCount(to: 100, of: Self.link("friday").id, host: Self.host, slug: "friday")
+        #expect(Self.cachedLink(cache.entry(host: Self.host, slug: "friday", now: start))?.clickCount == 7, "another link's count")
         cache.store(.missing, host: Self.host, slug: "gone", now: start)
-        cache.addStoredClicks(1, to: link.id, host: Self.host, slug: "gone")
+        cache.raiseClickCount(to: 1, of: link.id, host: Self.host, slug: "gone")
         #expect(Self.isMissing(cache.entry(host: Self.host, slug: "gone", now: start)))
     }
 }
