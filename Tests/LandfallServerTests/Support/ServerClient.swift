@@ -35,6 +35,8 @@ struct ServerClient: Sendable {
     func execute(_ path: String, method: HTTPRequest.Method = .get, host: String? = Demo.site,
                  headers: HTTPFields = [:], body: String? = nil) async throws -> ServedResponse {
         let bodyBuffer = body.map { ByteBuffer(string: $0) }
+        HangWatch.note("\(method) \(path) on \(host ?? "no host")")
+        defer { HangWatch.note("between requests, after \(method) \(path)") }
         switch connection {
         case .router(let client):
             var headers = headers

@@ -71,20 +71,32 @@ final class TestServer: Sendable {
     /// client, and shuts the server down gracefully.
     func run<Value: Sendable>(_ transport: Transport,
                               _ test: @escaping @Sendable (ServerClient) async throws -> Value) async throws -> Value {
-        switch transport {
-        case .router:
-            let inProcess = Application(responder: AuthorityFromHostHeader(base: application.responder),
-                                        services: application.services, logger: application.logger)
-            return try await inProcess.test(.router) { client in
-                try await test(ServerClient(connection: .router(client)))
-            }
-        case .live:
-            return try await application.test(.live) { client in
-                guard let port = client.port else { throw ServerClient.NoPortError() }
-                // A generous read timeout: CI runs the server suites in parallel on two cores.
-                return try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(90))) { connection in
-                    try await test(ServerClient(connection: .live(connection, port: port)))
+        try await HangWatch.watching("\(transport), \(location.databaseURL == nil ? "SQLite" : "PostgreSQL")") {
+            switch transport {
+            case .router:
+                let inProcess = Application(responder: AuthorityFromHostHeader(base: application.responder),
+                                            services: application.services, logger: application.logger)
+                HangWatch.note("starting the services (router)")
+                let value = try await inProcess.test(.router) { client in
+                    HangWatch.note("test body started (router)")
+                    defer { HangWatch.note("shutting down (router)") }
+                    return try await test(ServerClient(connection: .router(client)))
                 }
+                HangWatch.note("finished (router)")
+                return value
+            case .live:
+                HangWatch.note("starting the server (live)")
+                let value = try await application.test(.live) { client in
+                    guard let port = client.port else { throw ServerClient.NoPortError() }
+                    HangWatch.note("test body started (live)")
+                    defer { HangWatch.note("shutting down (live)") }
+                    // A generous read timeout: CI runs the server suites in parallel on two cores.
+                    return try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(90))) { connection in
+                        try await test(ServerClient(connection: .live(connection, port: port)))
+                    }
+                }
+                HangWatch.note("finished (live)")
+                return value
             }
         }
     }
