@@ -152,6 +152,9 @@ let package = Package(
             dependencies: ["LandfallJSON", .product(name: "Yams", package: "Yams")],
             path: "Tests/Support/OpenAPIContract"
         ),
+        // Test support for the tests that run programs (`landfall`, Chromium): posix_spawn and
+        // waitpid, with no Foundation `Process` (which crashed under a full parallel run).
+        .target(name: "ChildProcess", path: "Tests/Support/ChildProcess"),
         // The command-line tool: the commands live in a library so tests can run them in-process.
         .target(
             name: "LandfallCLI",
@@ -238,6 +241,7 @@ let package = Package(
                 "DeepLinkRouting",
                 "AppSiteAssociation",
                 "OpenAPIContract",
+                "ChildProcess",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -260,7 +264,7 @@ let package = Package(
         .testTarget(
             name: "LandfallCLITests",
             dependencies: [
-                "LandfallCLI", "AppSiteAssociation", "LandfallStorage", "LandfallLinks", "LandfallDoctor", "DoctorStandIns",
+                "LandfallCLI", "AppSiteAssociation", "LandfallStorage", "LandfallLinks", "LandfallDoctor", "DoctorStandIns", "ChildProcess",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]

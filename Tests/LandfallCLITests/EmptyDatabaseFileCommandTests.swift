@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import LandfallCLI
 import Testing
@@ -70,22 +71,14 @@ import Testing
     /// Runs `landfall` and waits up to 60 s for it to exit; one still running then (a server
     /// that started) is stopped and reported.
     static func runUntilExit(_ arguments: [String]) async throws -> (status: Int32, standardError: String) {
-        let process = Process()
-        process.executableURL = try LandfallExecutable.location()
-        process.arguments = arguments
-        process.currentDirectoryURL = try CLIFixtures.temporaryFolder()
         let errorFile = try CLIFixtures.temporaryFolder().appendingPathComponent("stderr")
-        #expect(FileManager.default.createFile(atPath: errorFile.path, contents: nil))
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        if process.isRunning {
-            process.terminate()
-            await ServingLandfall.exit(of: process)
+        let child = try ChildProcess(executable: try LandfallExecutable.location().path, arguments: arguments,
+                                     directory: try CLIFixtures.temporaryFolder().path, standardError: errorFile.path)
+        var termination = await child.exit(within: .seconds(60))
+        if termination == nil {
+            termination = await child.stop()
             Issue.record("landfall \(arguments.joined(separator: " ")) was still running after 60 s")
         }
-        return (process.terminationStatus, try String(contentsOf: errorFile, encoding: .utf8))
+        return (termination?.status ?? -1, try String(contentsOf: errorFile, encoding: .utf8))
     }
 }

@@ -93,8 +93,8 @@ import Testing
     }
 
     @Test(arguments: examples)
-    func theReadmeShowsTheRealOutput(_ example: Example) throws {
-        let result = try LandfallExecutable.run(example.arguments, environment: ["NO_COLOR": nil, "COLUMNS": "80"],
+    func theReadmeShowsTheRealOutput(_ example: Example) async throws {
+        let result = try await LandfallExecutable.run(example.arguments, environment: ["NO_COLOR": nil, "COLUMNS": "80"],
                                                 in: CLIFixtures.repositoryRoot)
         #expect(result.standardOutput + result.standardError == example.expected,
                 "README.md shows other output for `\(example.testDescription)`; paste the real output into README.md")

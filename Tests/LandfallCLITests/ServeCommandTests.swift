@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -52,8 +53,8 @@ import FoundationNetworking
         return (response as? HTTPURLResponse)?.statusCode
     }
 
-    @Test func anInvalidSiteConfigurationStopsItBeforeItListens() throws {
-        let result = try LandfallExecutable.run(["serve", CLIFixtures.example("broken-landfall.yml"), "--port", "0",
+    @Test func anInvalidSiteConfigurationStopsItBeforeItListens() async throws {
+        let result = try await LandfallExecutable.run(["serve", CLIFixtures.example("broken-landfall.yml"), "--port", "0",
                                                  "--data-dir", try CLIFixtures.temporaryFolder().path])
         #expect(result.status == 1)
         #expect(result.standardError.contains("refused to start"))
@@ -71,36 +72,25 @@ import FoundationNetworking
         (["serve", "--client-address-header", "X Forwarded"], "--client-address-header must be a header name"),
         (["serve", "--database-url", "mysql://db.example.com/landfall"], "--database-url must be a postgres:// or postgresql:// URL"),
     ])
-    func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
-        let result = try LandfallExecutable.run(arguments)
+    func badArgumentsAreUsageErrors(arguments: [String], message: String) async throws {
+        let result = try await LandfallExecutable.run(arguments)
         #expect(result.status == 2)
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 }
 
-/// A `landfall serve` subprocess whose standard error is collected as it runs.
-final class ServingLandfall: @unchecked Sendable {
-    // Safe: `collected` is only touched while holding `lock`; `process` is set once in init.
-    private let process = Process()
-    private let lock = NSLock()
-    private var collected = Data()
+/// A `landfall serve` subprocess; its standard error goes to a file, read as it grows.
+final class ServingLandfall: Sendable {
+    private let child: ChildProcess
+    private let errorFile: String
 
     init(_ arguments: [String], in directory: URL) throws {
-        process.executableURL = try LandfallExecutable.location()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let error = Pipe()
-        process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
-        error.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.collected.append(data) }
-        }
-        try process.run()
+        errorFile = try CLIFixtures.temporaryFolder().appendingPathComponent("stderr").path
+        child = try ChildProcess(executable: try LandfallExecutable.location().path, arguments: arguments,
+                                 directory: directory.path, standardError: errorFile)
     }
 
-    var standardError: String { lock.withLock { String(decoding: collected, as: UTF8.self) } }
+    var standardError: String { (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "" }
 
     /// The port from the "listening" line, waiting up to 60 s for it. The waits here sleep the
     /// task, never the thread: a test blocking one of the cooperative pool's threads (two on
@@ -113,11 +103,8 @@ final class ServingLandfall: @unchecked Sendable {
                 let digits = text[range.upperBound...].prefix { $0.isNumber }
                 if let port = Int(digits), port > 0 { return port }
             }
-            guard process.isRunning else { break }
+            guard child.isRunning else { break }
             try await Task.sleep(for: .milliseconds(50))
-        }
-        if !process.isRunning {
-            try await Task.sleep(for: .milliseconds(200))  // let the reader take what the process wrote last
         }
         throw NotListening(output: standardError)
     }
@@ -125,7 +112,7 @@ final class ServingLandfall: @unchecked Sendable {
     /// Sends SIGHUP and waits (up to 30 s) until the log has one more line containing `text`.
     func hangUpAndWait(forLogLine text: String) async throws {
         let before = standardError.components(separatedBy: text).count
-        kill(process.processIdentifier, SIGHUP)
+        child.send(SIGHUP)
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if standardError.components(separatedBy: text).count > before { return }
@@ -134,22 +121,16 @@ final class ServingLandfall: @unchecked Sendable {
         throw NotListening(output: standardError)
     }
 
-    /// Sends SIGTERM and waits for the exit status.
+    /// Sends SIGTERM and waits for the exit status (sleeping the task between looks).
     func terminate() async -> Int32 {
-        process.terminate()
-        await Self.exit(of: process)
-        return process.terminationStatus
+        child.send(SIGTERM)
+        return await child.exit().status
     }
 
-    /// Waits for `process` to exit, sleeping the task between looks.
-    static func exit(of process: Process) async {
-        while process.isRunning {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
+    /// Sends SIGTERM without waiting (a `defer` after a failed test); the child is killed and
+    /// reaped when this object goes away if it has not ended by then.
     func stop() {
-        if process.isRunning { process.terminate() }
+        child.send(SIGTERM)
     }
 
     struct NotListening: Error, CustomStringConvertible {

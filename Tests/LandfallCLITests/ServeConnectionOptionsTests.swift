@@ -18,15 +18,15 @@ import Testing
         (["serve", "--body-timeout", "100000"], "--body-timeout must be more than 0 and at most 86400 seconds, not 100000.0"),
         (["serve", "--connections-per-client=-1"], "--connections-per-client must be 0 (no limit) or more, not -1"),
     ])
-    func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
-        let result = try LandfallExecutable.run(arguments)
+    func badOptionsAreUsageErrors(arguments: [String], message: String) async throws {
+        let result = try await LandfallExecutable.run(arguments)
         #expect(result.status == 2)
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
     @Test("--help teaches the proxy and connection options with their defaults")
-    func helpShowsTheOptions() throws {
-        let result = try LandfallExecutable.run(["serve", "--help"])
+    func helpShowsTheOptions() async throws {
+        let result = try await LandfallExecutable.run(["serve", "--help"])
         #expect(result.status == 0)
         for text in ["--trusted-proxy <address>", "--client-address-header <name>", "--idle-timeout <seconds>",
                      "(default: 75.0)", "--header-timeout <seconds>", "(default: 10.0)", "--body-timeout <seconds>", "(default: 30.0)",

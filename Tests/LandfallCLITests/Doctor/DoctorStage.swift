@@ -74,12 +74,9 @@ struct DoctorStage: Sendable {
         try await servers.start { try await StandInServer.silent() }
     }
 
-    /// A loopback port nothing listens on: a stand-in's, after it stopped.
+    /// A loopback port where connections are refused until the stage is torn down.
     func closedPort() async throws -> Int {
-        let server = try await StandInServer.start(identity: nil) { _ in .respond(status: 204) }
-        let port = server.port
-        try await server.stop()
-        return port
+        try await servers.reserve(ClosedPort()).port
     }
 
     // MARK: - Files and arguments
@@ -121,10 +118,19 @@ private actor StartedServers {
         return server
     }
 
+    private var closedPorts: [ClosedPort] = []
+
+    /// Keeps `port` refused until the stage is torn down.
+    func reserve(_ port: ClosedPort) -> ClosedPort {
+        closedPorts.append(port)
+        return port
+    }
+
     func stopAll() async {
         for server in servers {
             try? await server.stop()
         }
         servers = []
+        closedPorts = []
     }
 }

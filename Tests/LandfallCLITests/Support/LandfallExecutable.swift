@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// The built `landfall` executable, run as a real subprocess.
@@ -41,57 +42,26 @@ enum LandfallExecutable {
         throw NotFound(searched: folders.map(\.path))
     }
 
-    /// Runs `landfall` with `arguments`; `standardInput` is written to its standard input (which
-    /// is closed after), `environment` adds to (or, with `nil`, removes from) the test's own, and
-    /// `directory` is the working directory (default: the test's own).
+    /// Runs `landfall` with `arguments`; `standardInput` is its standard input, `environment`
+    /// adds to (or, with `nil`, removes from) the test's own, and `directory` is the working
+    /// directory (default: the test's own). Its streams go through files, so nothing has to
+    /// drain a pipe, and the wait sleeps the task.
     static func run(_ arguments: [String], standardInput: String = "", environment: [String: String?] = [:],
-                    in directory: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = try location()
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
+                    in directory: URL? = nil) async throws -> Result {
+        let folder = try CLIFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("stdin")
+        let output = folder.appendingPathComponent("stdout")
+        let error = folder.appendingPathComponent("stderr")
+        try Data(standardInput.utf8).write(to: input)
         var variables = ProcessInfo.processInfo.environment
         for (name, value) in environment { variables[name] = value }
-        process.environment = variables
-        let input = Pipe()
-        let output = Pipe()
-        let error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Read both pipes while the process runs, so a large output cannot fill a pipe and stall it.
-        let collected = CollectedOutput()
-        let group = DispatchGroup()
-        for (pipe, isError) in [(output, false), (error, true)] {
-            group.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.set(data, isError: isError)
-                group.leave()
-            }
-        }
-        input.fileHandleForWriting.write(Data(standardInput.utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        group.wait()
-        return Result(standardOutput: collected.text(isError: false), standardError: collected.text(isError: true),
-                      status: process.terminationStatus)
-    }
-
-    /// Output gathered from two reader threads.
-    private final class CollectedOutput: @unchecked Sendable {
-        // Safe: every access holds `lock`.
-        private let lock = NSLock()
-        private var output = Data()
-        private var error = Data()
-
-        func set(_ data: Data, isError: Bool) {
-            lock.withLock { if isError { error = data } else { output = data } }
-        }
-
-        func text(isError: Bool) -> String {
-            lock.withLock { String(decoding: isError ? error : output, as: UTF8.self) }
-        }
+        let child = try ChildProcess(executable: try location().path, arguments: arguments, environment: variables,
+                                     directory: directory?.path, standardInput: input.path,
+                                     standardOutput: output.path, standardError: error.path)
+        let termination = await child.exit()
+        return Result(standardOutput: try String(contentsOf: output, encoding: .utf8),
+                      standardError: try String(contentsOf: error, encoding: .utf8),
+                      status: termination.status)
     }
 }

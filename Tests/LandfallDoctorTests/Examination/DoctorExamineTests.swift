@@ -198,9 +198,9 @@ import Testing
 
     @Test func aRefusedConnectionFailsTheHandshake() async throws {
         let host = "closed.landfall.test"
-        let closed = try await StandInServer.start(identity: nil) { _ in .respond(status: 204) }
+        let closed = try ClosedPort()
+        defer { closed.release() }
         let port = closed.port
-        try await closed.stop()
 
         let report = try await fixtures.examine(DoctorRequest(targets: [DoctorTarget(host: host, port: port)]), mapping: [host])
 

@@ -149,7 +149,9 @@ import Testing
     }
 
     @Test func aRedirectToAClosedPortEndsTheTrailWithTheFailure() async throws {
-        let closed = try await FetchingFixtures.closedPort()
+        let closedPort = try ClosedPort()
+        defer { closedPort.release() }
+        let closed = closedPort.port
         try await FetchingFixtures.withStandIn(identity: nil, reply: { _ in
             .redirect(to: "http://127.0.0.1:\(closed)/gone")
         }) { server in
@@ -223,7 +225,9 @@ import Testing
     }
 
     @Test func aClosedPortIsARefusedConnection() async throws {
-        let port = try await FetchingFixtures.closedPort()
+        let closed = try ClosedPort()
+        defer { closed.release() }
+        let port = closed.port
         let result = try await withDoctorNetwork(FetchingFixtures.settings()) { network in
             await network.fetchOnce("https://127.0.0.1:\(port)/", userAgent: FetchingFixtures.userAgent)
         }

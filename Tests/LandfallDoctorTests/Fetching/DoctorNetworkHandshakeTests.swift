@@ -116,7 +116,9 @@ import X509
     }
 
     @Test func aClosedPortIsARefusedConnection() async throws {
-        let port = try await FetchingFixtures.closedPort()
+        let closed = try ClosedPort()
+        defer { closed.release() }
+        let port = closed.port
         let settings = FetchingFixtures.settings(overrides: ["gone.landfall.test": "127.0.0.1"])
         let result = try await withDoctorNetwork(settings) { network in
             await network.handshake(host: "gone.landfall.test", port: port)

@@ -38,14 +38,6 @@ enum FetchingFixtures {
         try await StandInServer.with(identity: identity, reply: reply, body)
     }
 
-    /// A loopback port nothing listens on: a stand-in's, after it stopped.
-    static func closedPort() async throws -> Int {
-        let server = try await StandInServer.start(identity: nil) { _ in .respond(status: 204) }
-        let port = server.port
-        try await server.stop()
-        return port
-    }
-
     /// The DNS names a certificate covers (its subject alternative names).
     static func dnsNames(of certificate: Certificate) throws -> [String] {
         guard let names = try certificate.extensions.subjectAlternativeNames else { return [] }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// Debian's `chromium` run headless, as the browser of a person who opens a link: it loads a
@@ -63,36 +64,19 @@ struct HeadlessChromium: Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
         let standardOutput = folder.appendingPathComponent("stdout")
         let standardError = folder.appendingPathComponent("stderr")
-        try Data().write(to: standardOutput)
-        try Data().write(to: standardError)
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                             "--user-data-dir=\(folder.appendingPathComponent("profile").path)"] + arguments
         // Files rather than pipes: nothing has to drain them while Chromium runs.
-        process.standardOutput = try FileHandle(forWritingTo: standardOutput)
-        process.standardError = try FileHandle(forWritingTo: standardError)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-
-        let deadline = ContinuousClock.now + timeLimit
-        while process.isRunning, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        if process.isRunning {
-            process.terminate()
-            let grace = ContinuousClock.now + .seconds(5)
-            while process.isRunning, ContinuousClock.now < grace {
-                try? await Task.sleep(for: .milliseconds(50))
-            }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+        let chromium = try ChildProcess(
+            executable: executable.path,
+            arguments: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                        "--user-data-dir=\(folder.appendingPathComponent("profile").path)"] + arguments,
+            standardOutput: standardOutput.path, standardError: standardError.path)
+        guard let termination = await chromium.exit(within: timeLimit) else {
+            _ = await chromium.stop()
             throw ChromiumError(message: "chromium did not finish loading \(url) within \(timeLimit) and was killed",
                                 standardError: Self.tail(of: standardError))
         }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw ChromiumError(message: "chromium exited with status \(process.terminationStatus) loading \(url)",
+        guard termination == .exited(0) else {
+            throw ChromiumError(message: "chromium ended with \(termination) loading \(url)",
                                 standardError: Self.tail(of: standardError))
         }
         return try Data(contentsOf: standardOutput)

@@ -8,7 +8,8 @@ import Testing
 ///
 /// ``TestServer/run(_:_:)`` registers each run and the phase it is in (starting, each request,
 /// shutting down); a thread of its own, independent of the cooperative pool, prints to standard
-/// error every run older than ``reportAfter``, once a minute (or every half of it).
+/// error every run older than ``reportAfter``, with its server's last log lines, once a minute
+/// (or every half of it).
 enum HangWatch {
     /// How old a run is before it is reported: `LANDFALL_HANG_WATCH_SECONDS`, or two minutes.
     static let reportAfter: Duration = .seconds(ProcessInfo.processInfo.environment["LANDFALL_HANG_WATCH_SECONDS"].flatMap(Int.init) ?? 120)
@@ -17,6 +18,7 @@ enum HangWatch {
         var test: String
         var phase: String
         let started: ContinuousClock.Instant
+        let log: LogCapture?
     }
 
     private static let runs = NIOLockedValueBox<[UUID: Run]>([:])
@@ -36,11 +38,11 @@ enum HangWatch {
     @TaskLocal static var current: UUID?
 
     /// Registers a run of the current test (`details` tells its case apart) and runs `body` as it.
-    static func watching<Value>(_ details: String, _ body: () async throws -> Value) async rethrows -> Value {
+    static func watching<Value>(_ details: String, log: LogCapture? = nil, _ body: () async throws -> Value) async rethrows -> Value {
         _ = watcher
         let id = UUID()
         let test = "\(Test.current?.displayName ?? Test.current?.name ?? "a test") [\(details)]"
-        runs.withLockedValue { $0[id] = Run(test: test, phase: "starting", started: .now) }
+        runs.withLockedValue { $0[id] = Run(test: test, phase: "starting", started: .now, log: log) }
         defer { runs.withLockedValue { $0[id] = nil } }
         return try await $current.withValue(id) { try await body() }
     }
@@ -55,7 +57,11 @@ enum HangWatch {
     private static func report(now: ContinuousClock.Instant) {
         let old = runs.withLockedValue { runs in runs.values.filter { now - $0.started > reportAfter } }
         for run in old {
-            FileHandle.standardError.write(Data("HANG WATCH: \(run.test) still running after \(now - run.started), in: \(run.phase)\n".utf8))
+            var report = "HANG WATCH: \(run.test) still running after \(now - run.started), in: \(run.phase)\n"
+            if let lines = run.log?.lines.suffix(40), !lines.isEmpty {
+                report += "  its server's last log lines:\n" + lines.map { "    \($0)\n" }.joined()
+            }
+            FileHandle.standardError.write(Data(report.utf8))
         }
     }
 }

@@ -24,6 +24,9 @@ final class TestServer: Sendable {
     /// Where the server stores links: SQLite in a temporary directory, or a scratch
     /// PostgreSQL database.
     let location: TestDatabase.Location
+    /// What the server logged last (debug and above), shown by ``HangWatch`` for a run that
+    /// never finished.
+    let recentLog: LogCapture
     private let dataDirectory: TemporaryDirectory
 
     /// Builds the server for `site` (the demo by default) with `clock`, storing in `database`,
@@ -35,6 +38,7 @@ final class TestServer: Sendable {
     init(site: SiteSource = .demo, clock: MovableClock = MovableClock(at: Demo.noon), database: TestDatabase = .sqlite,
          sharing other: TestServer? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }) async throws {
         let dataDirectory = try TemporaryDirectory("landfall-data")
+        let recentLog = LogCapture(keepingLast: 200)
         let location = if let other {
             TestDatabase.Location(databaseURL: other.location.databaseURL, owned: false)
         } else {
@@ -45,6 +49,7 @@ final class TestServer: Sendable {
                                                     clock: clock.reading, logLevel: .critical, reloadsOnHangup: false)
             configuration.databaseURL = location.databaseURL
             configuration.rateLimit = nil
+            configuration.logger = recentLog.logger()
             configure(&configuration)
             (application, parts) = try await makeApplication(configuration)
         } catch {
@@ -53,6 +58,7 @@ final class TestServer: Sendable {
             throw error
         }
         self.clock = clock
+        self.recentLog = recentLog
         self.location = location
         self.dataDirectory = dataDirectory
     }
@@ -71,7 +77,7 @@ final class TestServer: Sendable {
     /// client, and shuts the server down gracefully.
     func run<Value: Sendable>(_ transport: Transport,
                               _ test: @escaping @Sendable (ServerClient) async throws -> Value) async throws -> Value {
-        try await HangWatch.watching("\(transport), \(location.databaseURL == nil ? "SQLite" : "PostgreSQL")") {
+        try await HangWatch.watching("\(transport), \(location.databaseURL == nil ? "SQLite" : "PostgreSQL")", log: recentLog) {
             switch transport {
             case .router:
                 let inProcess = Application(responder: AuthorityFromHostHeader(base: application.responder),

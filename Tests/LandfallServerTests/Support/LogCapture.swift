@@ -16,19 +16,33 @@ struct CapturedLine: Sendable, CustomStringConvertible {
 }
 
 /// Every line logged through the loggers it makes, in order, behind a lock (requests log
-/// from several tasks).
+/// from several tasks); or, made with `keepingLast:`, only the most recent ones (every test
+/// server keeps its last lines for ``HangWatch``).
 final class LogCapture: Sendable {
-    private let captured = NIOLockedValueBox<[CapturedLine]>([])
+    private struct Captured {
+        var lines: [CapturedLine] = []
+        /// How many of the first lines were dropped to keep within the limit.
+        var dropped = 0
+    }
 
-    /// The lines so far.
-    var lines: [CapturedLine] { captured.withLockedValue { $0 } }
+    private let captured = NIOLockedValueBox(Captured())
+    private let limit: Int?
 
-    /// How many lines so far: a mark to read the lines after with ``lines(since:)``.
-    var count: Int { captured.withLockedValue { $0.count } }
+    /// A capture of every line, or of the last `limit`.
+    init(keepingLast limit: Int? = nil) {
+        self.limit = limit
+    }
 
-    /// The lines logged after `mark` (a ``count`` read earlier).
+    /// The lines so far (the last ones kept, with a limit).
+    var lines: [CapturedLine] { captured.withLockedValue { $0.lines } }
+
+    /// How many lines so far, dropped ones included: a mark to read the lines after with
+    /// ``lines(since:)``.
+    var count: Int { captured.withLockedValue { $0.dropped + $0.lines.count } }
+
+    /// The lines logged after `mark` (a ``count`` read earlier) that are still kept.
     func lines(since mark: Int) -> [CapturedLine] {
-        captured.withLockedValue { Array($0.dropFirst(mark)) }
+        captured.withLockedValue { Array($0.lines.dropFirst(max(0, mark - $0.dropped))) }
     }
 
     /// A logger writing here, logging from `level` up.
@@ -39,7 +53,14 @@ final class LogCapture: Sendable {
     }
 
     fileprivate func append(_ line: CapturedLine) {
-        captured.withLockedValue { $0.append(line) }
+        captured.withLockedValue { captured in
+            if let limit, captured.lines.count >= limit {
+                let excess = captured.lines.count - limit + 1
+                captured.lines.removeFirst(excess)
+                captured.dropped += excess
+            }
+            captured.lines.append(line)
+        }
     }
 }
 
