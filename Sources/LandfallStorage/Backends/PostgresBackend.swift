@@ -32,9 +32,13 @@ final class PostgresBackend: StorageBackend {
     /// Connects to the database at `url`: first the listening connection (which also proves
     /// that the server answers and the credentials work), then the pool.
     ///
-    /// - Parameter deliver: Called with each change another instance announced.
+    /// - Parameters:
+    ///   - keepAliveFrequency: How long a pooled connection is idle before a keep-alive query
+    ///     checks it (tests make it short).
+    ///   - deliver: Called with each change another instance announced.
     static func open(
-        url: String, logger: Logger, origin: String, deliver: @escaping @Sendable (LinkChange) -> Void
+        url: String, logger: Logger, origin: String, keepAliveFrequency: Duration = .seconds(30),
+        deliver: @escaping @Sendable (LinkChange) -> Void
     ) async throws(StorageError) -> PostgresBackend {
         let displayURL = Self.redacted(url)
         let core: PostgresConnection.Configuration
@@ -52,7 +56,9 @@ final class PostgresBackend: StorageBackend {
         } catch {
             throw StorageError(.unreachable, "cannot connect to PostgreSQL at \(displayURL): \(Self.describe(error)); check that the server runs and the URL's user, password and database are right", underlying: error)
         }
-        let client = PostgresClient(configuration: clientConfiguration(core), backgroundLogger: logger)
+        var configuration = clientConfiguration(core)
+        configuration.options.keepAliveBehavior?.frequency = keepAliveFrequency
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runTask = Task { await client.run() }
         return PostgresBackend(displayURL: displayURL, client: client, runTask: runTask, listener: listener, logger: logger)
     }
@@ -143,10 +149,18 @@ final class PostgresBackend: StorageBackend {
         }
         guard !wasClosed else { return }
         await listener.stop()
-        // Cancelling the run loop closes the pool and its connections.
+        // Cancelling the run loop closes the pool and its connections. Its end is waited for a
+        // while only: a keep-alive ping that starts on a connection as the pool closes it keeps
+        // `run()` from ever returning, and `landfall serve` would then never exit on SIGTERM.
         runTask.cancel()
-        await runTask.value
+        let runTask = runTask
+        if await !BoundedWait.finishes(within: Self.closingTimeout, { await runTask.value }) {
+            logger.warning("PostgreSQL's connection pool had not finished closing after \(Self.closingTimeout); no longer waiting for it")
+        }
     }
+
+    /// How long ``close()`` waits for the pool to finish closing.
+    static let closingTimeout = Duration.seconds(5)
 
     /// `url` with its password replaced by `***`.
     static func redacted(_ url: String) -> String {
