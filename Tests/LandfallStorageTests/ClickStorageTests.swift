@@ -87,4 +87,21 @@ import Testing
             #expect(try await storage.link(id: link.id)?.clickCount == 0)
         }
     }
+
+    @Test("a flush of 1,201 counts over 601 links, past the rows one statement takes, stores every count and total", arguments: Backend.all)
+    func aFlushLargerThanOneStatementStoresEverything(backend: Backend) async throws {
+        try await backend.withStorage { storage async throws in
+            let links = (0...600).map { Fixtures.link("many-\($0)", offset: $0) }
+            try await storage.insert(links)
+            let counts = links.flatMap { link in [Fixtures.count(link, .ios, 2), Fixtures.count(link, .crawler, 1)] }.dropLast()
+            #expect(counts.count == 1_201 && counts.count > 2 * Storage.rowsPerStatement)
+            try await storage.record(Array(counts))
+            for link in [links[0], links[499], links[500], links[600]] {
+                #expect(try await storage.link(id: link.id)?.clickCount == 2)
+                #expect(try await storage.clickCounts(linkID: link.id).reduce(0) { $0 + $1.count } == (link == links[600] ? 2 : 3))
+            }
+            let stats = TrafficStats(counts: try await storage.trafficCounts(TrafficFilter()))
+            #expect(stats.clicks == 1_202 && stats.previews == 600)
+        }
+    }
 }
