@@ -12,8 +12,7 @@ import Testing
     @Test("a link with maxClicks 3 takes three clicks, then refuses every other one and keeps its count", arguments: Backend.all)
     func takesUpToTheLimit(backend: Backend) async throws {
         try await backend.withStorage { storage async throws in
-            var link = Fixtures.link("three")
-            link.maxClicks = 3
+            let link = Self.link("three", maxClicks: 3)
             try await storage.insert([link])
             #expect(try await storage.takeClick(of: link.id) == .taken(clickCount: 1))
             #expect(try await storage.takeClick(of: link.id) == .taken(clickCount: 2))
@@ -43,9 +42,7 @@ import Testing
         try await backend.withLocation { location in
             let first = try await Storage.open(location, logger: .quiet)
             let second = try await Storage.open(location, logger: .quiet)
-            var five = Fixtures.link("five")
-            five.maxClicks = 5
-            let link = five
+            let link = Self.link("five", maxClicks: 5)
             try await first.insert([link])
             let takes = try await withThrowingTaskGroup(of: ClickTake.self) { group in
                 for attempt in 0..<50 {
@@ -66,8 +63,7 @@ import Testing
     @Test("clicks already taken are added to the counts by day, platform and referrer, and not to the link's click count again", arguments: Backend.all)
     func alreadyCountedClicksAreNotCountedTwice(backend: Backend) async throws {
         try await backend.withStorage { storage async throws in
-            var link = Fixtures.link("limited")
-            link.maxClicks = 10
+            let link = Self.link("limited", maxClicks: 10)
             try await storage.insert([link])
             _ = try await storage.takeClick(of: link.id)
             _ = try await storage.takeClick(of: link.id)
@@ -76,5 +72,12 @@ import Testing
             #expect(try await storage.clickCounts(linkID: link.id) == [Fixtures.count(link, .crawler, 4), Fixtures.count(link, .ios, 3)])
             #expect(try await storage.link(id: link.id)?.clickCount == 3, "two taken, one recorded")
         }
+    }
+
+    /// A link that admits `maxClicks` clicks.
+    static func link(_ slug: String, maxClicks: Int) -> ShortLink {
+        var link = Fixtures.link(slug)
+        link.maxClicks = maxClicks
+        return link
     }
 }

@@ -7,12 +7,12 @@ import Testing
 /// were all still open after 120 s, and one client could hold every socket the server may open.
 /// Each case runs against a real listener with timeouts of a second or two (checked four times
 /// per timeout), over raw sockets, and is bounded: a connection the server does not close
-/// within 10 s fails the test. The margins are wide because the suite runs beside many others
-/// on two cores.
+/// within 30 s fails the test. The margins are wide because the suite runs beside many others
+/// on two cores (CI's full run once kept a 2-second idle timeout's close past 10 s).
 @Suite struct ConnectionLimitTests {
     static let short = ConnectionLimits(idleTimeout: .seconds(1), headerTimeout: .seconds(1), bodyTimeout: .seconds(1),
                                         connectionsPerClient: 3)
-    static let bound = Duration.seconds(10)
+    static let bound = Duration.seconds(30)
 
     static func withServer(_ limits: ConnectionLimits = short, configure: (inout ServerConfiguration) -> Void = { _ in },
                            _ test: @escaping @Sendable (Int) async throws -> Void) async throws {
