@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LandfallSite", targets: ["LandfallSite"]),
         .library(name: "LandfallLinks", targets: ["LandfallLinks"]),
         .library(name: "LandfallKit", targets: ["LandfallKit"]),
+        .library(name: "LandfallQR", targets: ["LandfallQR"]),
         .library(name: "LandfallStorage", targets: ["LandfallStorage"]),
         .library(name: "LandfallServer", targets: ["LandfallServer"]),
         .executable(name: "landfall", targets: ["landfall"]),
@@ -48,6 +49,9 @@ let package = Package(
         .target(name: "LandfallWire"),
         .target(name: "AppSiteAssociation", dependencies: ["LandfallJSON"]),
         .target(name: "DeepLinkRouting"),
+        // QR codes (ISO/IEC 18004, byte mode, versions 1-40, L/M/Q/H) as SVG and PNG: pure Swift
+        // with no dependencies, so the app SDK can draw the same code.
+        .target(name: "LandfallQR"),
         // Short links as values: the link model, destination safety (open-redirect protection),
         // slugs, visitor classification, click decisions and Firebase Dynamic Links parameters.
         .target(name: "LandfallLinks", dependencies: ["AppSiteAssociation", "LandfallJSON", "LandfallWire"]),
@@ -155,6 +159,8 @@ let package = Package(
         // Test support for the tests that run programs (`landfall`, Chromium): posix_spawn and
         // waitpid, with no Foundation `Process` (which crashed under a full parallel run).
         .target(name: "ChildProcess", path: "Tests/Support/ChildProcess"),
+        // Test support: a seeded random number generator (SplitMix64), so random cases repeat.
+        .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
         // The command-line tool: the commands live in a library so tests can run them in-process.
         .target(
             name: "LandfallCLI",
@@ -208,6 +214,7 @@ let package = Package(
                 "LandfallLinks",
                 "LandfallJSON",
                 "LandfallWire",
+                "SeededRandom",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -270,6 +277,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "OpenAPIContractTests", dependencies: ["OpenAPIContract", "LandfallJSON"]),
+        .testTarget(name: "LandfallQRTests", dependencies: ["LandfallQR", "ChildProcess", "SeededRandom"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import LandfallLinks
 import PropertyBased
 import Testing
+import SeededRandom
 
 /// Generated claim tokens: well formed, read back by `init(rawValue:)`, and different each time.
 @Suite struct ClaimTokenTests {

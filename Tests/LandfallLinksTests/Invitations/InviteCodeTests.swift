@@ -1,6 +1,7 @@
 import LandfallLinks
 import PropertyBased
 import Testing
+import SeededRandom
 
 /// Invitation codes: generated uniformly from the alphabet, formatted in groups of five, and
 /// read back from what people type, with a message that says what is wrong when they can't be.

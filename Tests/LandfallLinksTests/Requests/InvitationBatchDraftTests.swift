@@ -3,6 +3,7 @@ import Foundation
 import LandfallJSON
 import LandfallLinks
 import Testing
+import SeededRandom
 
 /// The body of `POST /v1/invites`: what is read, every way it can be wrong, the round trip, and
 /// the invitations a draft makes.

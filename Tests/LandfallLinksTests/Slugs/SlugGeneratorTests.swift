@@ -1,5 +1,6 @@
 import LandfallLinks
 import Testing
+import SeededRandom
 
 /// Random slugs: their length, their alphabet, that every character comes up, that a seeded
 /// generator repeats itself, and that reserved words are never produced.
