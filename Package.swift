@@ -94,6 +94,7 @@ let package = Package(
         .target(
             name: "LandfallServer",
             dependencies: [
+                "LandfallQR",
                 "DeepLinkRouting",
                 "LandfallJSON",
                 "LandfallSite",

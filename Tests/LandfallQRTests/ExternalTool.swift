@@ -14,12 +14,7 @@ struct ExternalTool {
     }
 
     private static func locate(_ name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
+        ChildProcess.executable(named: name).map { URL(fileURLWithPath: $0) }
     }
 
     /// The program on the PATH, or nil. When it is missing and the environment variable CI is

@@ -26,6 +26,7 @@ func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestCo
         write: APIKeyMiddleware(keys: parts.keys, scope: .write, rateLimit: rateLimit, clock: parts.clock))
     LinksAPI(storage: parts.storage, cache: parts.linkCache, clock: parts.clock).addRoutes(to: &api)
     StatsAPI(storage: parts.storage, clicks: parts.clicks).addRoutes(to: &api)
+    LinkQRCodeAPI(storage: parts.storage).addRoutes(to: &api)
     SettingsAPI(settings: parts.settings, storage: parts.storage, clock: parts.clock).addRoutes(to: &api)
     InvitationsAPI(storage: parts.storage, clock: parts.clock).addRoutes(to: &api)
     RedemptionAPI(gate: InvitationGate(parts), storage: parts.storage, clock: parts.clock).addRoutes(to: &api)

@@ -110,6 +110,12 @@ public final class ChildProcess: Sendable {
         }
     }
 
+    /// The path of the executable `name` in the first directory of `PATH` that has it, or `nil`.
+    public static func executable(named name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").lazy.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// Whether the child is still running.
     public var isRunning: Bool { poll() == nil }
 
