@@ -18,9 +18,7 @@ struct LinkQRCodeAPI: Sendable {
     /// `GET /v1/links/{id}/qr?format=png|svg&size=&margin=&ecc=`.
     @Sendable func qrCode(_ request: Request, context: Context) async throws -> Response {
         let options = try QRCodeOptions(request)
-        guard let id = context.parameters.get("id").flatMap(LinkID.init), let link = try await storage.link(id: id) else {
-            throw APIError.notFound()
-        }
+        let link = try await storage.link(namedIn: context)
         let code: QRCode
         do {
             code = try QRCode(link.url, errorCorrection: options.errorCorrection)
@@ -42,8 +40,8 @@ struct LinkQRCodeAPI: Sendable {
 }
 
 /// The query of `GET /v1/links/{id}/qr`, each value checked: `format` (png, svg), `size` (pixels
-/// per module, 1–64, default 8), `margin` (the quiet zone in modules, 0–64, default 4) and `ecc`
-/// (L, M, Q, H, default M).
+/// per module, ``QRCode/moduleSizeRange``, default 8), `margin` (the quiet zone in modules,
+/// ``QRCode/marginRange``, default 4) and `ecc` (L, M, Q, H, default M).
 struct QRCodeOptions: Sendable, Hashable {
     enum Format: String, Sendable, CaseIterable {
         case png
@@ -62,8 +60,6 @@ struct QRCodeOptions: Sendable, Hashable {
     var margin = 4
     var errorCorrection = QRErrorCorrection.medium
 
-    init() {}
-
     /// Reads the options from a request's query.
     ///
     /// - Throws: ``APIError`` (400, `invalid_body`) naming the parameter and what it accepts.
@@ -75,23 +71,13 @@ struct QRCodeOptions: Sendable, Hashable {
             }
             self.format = format
         }
-        moduleSize = try Self.number("size", in: query["size"], range: 1...64, default: moduleSize)
-        margin = try Self.number("margin", in: query["margin"], range: 0...64, default: margin)
+        moduleSize = try query.wholeNumber("size", in: QRCode.moduleSizeRange, default: moduleSize)
+        margin = try query.wholeNumber("margin", in: QRCode.marginRange, default: margin)
         if let text = query["ecc"].map(String.init) {
             guard let level = QRErrorCorrection.allCases.first(where: { "\($0)" == text.uppercased() }) else {
                 throw APIError(.badRequest, .invalidBody, "ecc must be L, M, Q or H, not '\(text.prefix(20))'.", field: "ecc")
             }
             errorCorrection = level
         }
-    }
-
-    private static func number(_ name: String, in given: Substring?, range: ClosedRange<Int>,
-                               default value: Int) throws(APIError) -> Int {
-        guard let text = given.map(String.init) else { return value }
-        guard let number = Int(text), range.contains(number) else {
-            throw APIError(.badRequest, .invalidBody,
-                           "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.prefix(20))'.", field: name)
-        }
-        return number
     }
 }

@@ -28,7 +28,7 @@ extension LinksAPI {
     /// `PATCH /v1/links/{id}`: the changed link.
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
         let patch = try await request.decodeJSON(limit: Self.maximumBodySize, LinkPatch.init(json:))
-        let current = try await existingLink(context)
+        let current = try await storage.link(namedIn: context)
         let checks = LinkChecks(site: try context.site)
         if let host = patch.host { _ = try checks.linkHost(host, field: "host") }
         if let slug = patch.slug { try checks.slug(slug, field: "slug") }

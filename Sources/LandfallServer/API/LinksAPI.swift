@@ -54,12 +54,12 @@ struct LinksAPI: Sendable {
 
     /// `GET /v1/links/{id}`.
     @Sendable func read(_ request: Request, context: Context) async throws -> Response {
-        Response.json(.ok, try await existingLink(context).json)
+        Response.json(.ok, try await storage.link(namedIn: context).json)
     }
 
     /// `DELETE /v1/links/{id}`: 204; the link and its counts are gone.
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
-        let link = try await existingLink(context)
+        let link = try await storage.link(namedIn: context)
         guard try await storage.delete(id: link.id) else { throw APIError.notFound() }
         cache.remove(host: link.host, slugs: [link.slug])
         return Response(status: .noContent, headers: [.cacheControl: "no-store"])
@@ -67,7 +67,7 @@ struct LinksAPI: Sendable {
 
     /// `POST /v1/links/{id}/disable` and `/enable`.
     func setDisabled(_ disabled: Bool, _ request: Request, _ context: Context) async throws -> Response {
-        var link = try await existingLink(context)
+        var link = try await storage.link(namedIn: context)
         if link.isDisabled != disabled {
             link.isDisabled = disabled
             link.updatedAt = clock()
@@ -75,13 +75,5 @@ struct LinksAPI: Sendable {
             cache.remove(host: link.host, slugs: [link.slug])
         }
         return Response.json(.ok, link.json)
-    }
-
-    /// The stored link whose id is the path's `{id}`, or 404 (an id that is no link id too).
-    func existingLink(_ context: Context) async throws -> ShortLink {
-        guard let id = context.parameters.get("id").flatMap(LinkID.init), let link = try await storage.link(id: id) else {
-            throw APIError.notFound()
-        }
-        return link
     }
 }

@@ -20,9 +20,7 @@ struct StatsAPI: Sendable {
 
     /// `GET /v1/links/{id}/stats`.
     @Sendable func linkStats(_ request: Request, context: Context) async throws -> Response {
-        guard let id = context.parameters.get("id").flatMap(LinkID.init), let link = try await storage.link(id: id) else {
-            throw APIError.notFound()
-        }
+        let link = try await storage.link(namedIn: context)
         var filter = try Self.filter(request)
         filter.linkID = link.id
         return try await answer(filter, request: request, linkID: link.id, name: "link-\(link.id)")

@@ -22,17 +22,8 @@ struct HeadlessChromium: Sendable {
     static let executableNames = ["chromium", "chromium-browser"]
 
     /// The first Chromium executable on `PATH`, or `nil`.
-    static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> HeadlessChromium? {
-        let directories = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
-        for name in executableNames {
-            for directory in directories {
-                let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: candidate.path) {
-                    return HeadlessChromium(executable: candidate)
-                }
-            }
-        }
-        return nil
+    static func find() -> HeadlessChromium? {
+        executableNames.lazy.compactMap(ChildProcess.executable(named:)).first.map { HeadlessChromium(executable: URL(fileURLWithPath: $0)) }
     }
 
     /// Whether the browser tests run: when Chromium is installed, and always on CI (where a

@@ -14,16 +14,7 @@ struct Paging {
     ///
     /// - Throws: ``APIError`` 400 `invalid_body` for `limit` outside `allowed`.
     init(_ parameters: Parameters, allowed: ClosedRange<Int>, defaultLimit: Int) throws(APIError) {
-        guard let text = parameters["limit"].map(String.init) else {
-            limit = defaultLimit
-            return
-        }
-        guard let value = Int(text), allowed.contains(value) else {
-            throw APIError(.badRequest, .invalidBody,
-                           "limit must be a whole number from \(allowed.lowerBound) to \(allowed.upperBound), not '\(text.prefix(40))'.",
-                           field: "limit")
-        }
-        limit = value
+        limit = try parameters.wholeNumber("limit", in: allowed, default: defaultLimit)
     }
 
     /// How many items to ask storage for: one more than a page.
