@@ -87,8 +87,10 @@ public final class Storage: Sendable {
                 backend = try await SQLiteBackend.open(directory: directory, logger: logger,
                                                        forceNewDatabaseInEmptyFile: forceNewDatabaseInEmptyFile,
                                                        whileLocked: migrate)
-            case .postgres(let url):
-                let postgres = try await PostgresBackend.open(url: url, logger: logger, origin: origin) { hub.publish([$0]) }
+            case .postgres(let url, let connections):
+                let postgres = try await PostgresBackend.open(url: url, connections: connections, logger: logger, origin: origin) {
+                    hub.publish([$0])
+                }
                 do throws(StorageError) {
                     try await migrate(postgres)
                 } catch {

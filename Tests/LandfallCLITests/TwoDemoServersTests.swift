@@ -39,11 +39,12 @@ import Testing
                 let admin = try #require(ProcessInfo.processInfo.environment["LANDFALL_TEST_POSTGRES_URL"],
                                          "CI is set but LANDFALL_TEST_POSTGRES_URL is not")
                 let url = try await ScratchDatabase.create(adminURL: admin)
-                location = .postgres(url: url)
-                options = ["--database-url", url]
+                location = .postgres(url: url, connections: 4)
+                // Small pools: the other tests run meanwhile, each with its connections.
+                options = ["--database-url", url, "--database-connections", "4"]
             }
             defer {
-                if case .postgres(let url) = location, let admin = ProcessInfo.processInfo.environment["LANDFALL_TEST_POSTGRES_URL"] {
+                if case .postgres(let url, _) = location, let admin = ProcessInfo.processInfo.environment["LANDFALL_TEST_POSTGRES_URL"] {
                     Task { try? await ScratchDatabase.drop(url, adminURL: admin) }
                 }
             }

@@ -22,7 +22,7 @@ import Testing
             directory.remove()
             location.remove()
         }
-        let storageLocation: StorageLocation = location.databaseURL.map { .postgres(url: $0) } ?? .sqlite(directory: directory.path)
+        let storageLocation: StorageLocation = location.databaseURL.map { .postgres(url: $0, connections: TestDatabase.postgresConnections) } ?? .sqlite(directory: directory.path)
         var storages: [Storage] = []
         do {
             for _ in 0..<count {

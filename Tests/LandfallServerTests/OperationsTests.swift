@@ -159,7 +159,9 @@ import Testing
             let response = try await client.get("/puzzle/2026-11-20", headers: [.init("X-Request-ID")!: id])
             let replaced = try #require(response["X-Request-ID"])
             #expect(replaced != id)
-            #expect(replaced.count == 32 && replaced.allSatisfy(\.isHexDigit))
+            // Hummingbird's id: its first half, drawn once per process, has no leading zeros, so
+            // one process in 16 makes ids shorter than 32 digits (a full run failed on it).
+            #expect((17...32).contains(replaced.count) && replaced.allSatisfy(\.isHexDigit), "\(replaced)")
         }
     }
 

@@ -12,7 +12,7 @@ import Testing
           .enabled(if: Backend.all.contains(.postgres)))
     func closingEndsWhileKeepAlivePingsRun() async throws {
         try await Backend.postgres.withLocation { location in
-            guard case .postgres(let url) = location else { return }
+            guard case .postgres(let url, _) = location else { return }
             for round in 1...40 {
                 let backend = try await PostgresBackend.open(url: url, logger: .quiet, origin: "closing-\(round)",
                                                              keepAliveFrequency: .milliseconds(2)) { _ in }

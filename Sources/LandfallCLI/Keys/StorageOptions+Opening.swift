@@ -72,7 +72,7 @@ extension StorageOptions {
         switch location {
         case .sqlite(let directory):
             return sqliteFile(in: directory)
-        case .postgres(let url):
+        case .postgres(let url, _):
             return redacted(url)
         }
     }

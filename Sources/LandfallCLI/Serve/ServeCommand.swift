@@ -106,7 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
         case .sqlite(let directory):
             dataDirectory = directory
             storedIn = "data in \(directory)/"
-        case .postgres(let url):
+        case .postgres(let url, _):
             dataDirectory = StorageOptions.defaultDataDirectory
             storedIn = "data in \(StorageOptions.redacted(url))"
         }
@@ -125,7 +125,10 @@ struct ServeCommand: AsyncParsableCommand {
                 lines.append("Stop with Ctrl-C; reload the site with `kill -HUP \(ProcessInfo.processInfo.processIdentifier)`.")
                 FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             })
-        if case .postgres(let url) = location { configuration.databaseURL = url }
+        if case .postgres(let url, let connections) = location {
+            configuration.databaseURL = url
+            configuration.databaseConnections = connections
+        }
         configuration.rateLimit = rateLimit == 0 ? nil : RateLimit(requestsPerSecond: rateLimit, burst: rateLimitBurst)
         try connections.apply(to: &configuration)
         configuration.seedsDemoLinks = isDemo

@@ -10,6 +10,8 @@ import LandfallStorage
 /// - `--database-url URL`: a PostgreSQL database (`postgres://` or `postgresql://`), also read
 ///   from the environment variable `LANDFALL_DATABASE_URL` when the flag is absent. It wins
 ///   over `--data-dir`;
+/// - `--database-connections N`: the most connections this process keeps open to PostgreSQL
+///   (20 by default), also read from `LANDFALL_DATABASE_CONNECTIONS`; refused with SQLite;
 /// - `--force`: make a new database in an SQLite file that is empty (0 bytes), which is
 ///   otherwise refused (a failed copy, a truncated restore or a full disk leaves one; opening
 ///   it as a new database would hide the links). Every command that opens the database has
@@ -26,6 +28,8 @@ import LandfallStorage
 public struct StorageOptions: ParsableArguments, Sendable {
     /// The environment variable read when `--database-url` is absent.
     public static let databaseURLVariable = "LANDFALL_DATABASE_URL"
+    /// The environment variable read when `--database-connections` is absent.
+    public static let databaseConnectionsVariable = "LANDFALL_DATABASE_CONNECTIONS"
     /// The default of `--data-dir`.
     public static let defaultDataDirectory = "landfall-data"
 
@@ -41,6 +45,15 @@ public struct StorageOptions: ParsableArguments, Sendable {
                                valueName: "url"))
     public var databaseURL: String?
 
+    /// The PostgreSQL pool size given on the command line, if any.
+    @Option(name: .customLong("database-connections"),
+            help: ArgumentHelp("""
+                The most connections this process keeps open to PostgreSQL (\(StorageLocation.postgresConnectionsRange.lowerBound)-\(StorageLocation.postgresConnectionsRange.upperBound); \
+                default: $\(databaseConnectionsVariable), else \(StorageLocation.defaultPostgresConnections)). With several instances, keep their sum \
+                (plus one each, for the change listener) under the server's max_connections.
+                """, valueName: "count"))
+    public var databaseConnections: Int?
+
     /// Whether an empty (0-byte) SQLite database file is made a new database instead of refused.
     @Flag(name: .customLong("force"),
           help: "Create a new database in an empty (0-byte) landfall.sqlite, which is refused otherwise: such a file is usually a failed copy or restore, or a full disk.")
@@ -50,7 +63,8 @@ public struct StorageOptions: ParsableArguments, Sendable {
     public init() {}
 
     /// Refuses a PostgreSQL URL (from the flag, or else from the process's environment) that is
-    /// not a `postgres://` or `postgresql://` URL with a host.
+    /// not a `postgres://` or `postgresql://` URL with a host, and a pool size out of range or
+    /// given for SQLite.
     public func validate() throws {
         do {
             _ = try location(environment: ProcessInfo.processInfo.environment)
@@ -72,23 +86,56 @@ public struct StorageOptions: ParsableArguments, Sendable {
     /// SQLite database in `--data-dir`.
     ///
     /// - Throws: ``StorageOptionsError`` when the URL is not a `postgres://` or
-    ///   `postgresql://` URL with a host, or the data directory is empty.
+    ///   `postgresql://` URL with a host, the data directory is empty, or the pool size (from
+    ///   `--database-connections` or `LANDFALL_DATABASE_CONNECTIONS`) is not a whole number in
+    ///   range, or `--database-connections` is given without PostgreSQL.
     public func location(environment: [String: String]) throws(StorageOptionsError) -> StorageLocation {
-        let location = uncheckedLocation(environment: environment)
+        let connections = try connections(environment: environment)
+        let location = uncheckedLocation(environment: environment, connections: connections)
         switch location {
-        case .postgres(let url):
+        case .postgres(let url, _):
             try Self.check(url, source: databaseURL == nil ? Self.databaseURLVariable : "--database-url")
         case .sqlite(let directory):
             guard !directory.isEmpty else {
                 throw StorageOptionsError(description: "--data-dir must name a directory; it is empty")
             }
+            if databaseConnections != nil {
+                throw StorageOptionsError(description: """
+                    --database-connections sizes the pool of connections to PostgreSQL; give --database-url \
+                    (or \(Self.databaseURLVariable)) too, or leave it out with SQLite
+                    """)
+            }
         }
         return location
     }
 
+    /// The pool size of `--database-connections`, else of `LANDFALL_DATABASE_CONNECTIONS` (an
+    /// empty value counts as absent), else the default.
+    private func connections(environment: [String: String]) throws(StorageOptionsError) -> Int {
+        let range = StorageLocation.postgresConnectionsRange
+        if let databaseConnections {
+            guard range.contains(databaseConnections) else {
+                throw StorageOptionsError(description: "--database-connections must be \(range.lowerBound) to \(range.upperBound); \(databaseConnections) is not")
+            }
+            return databaseConnections
+        }
+        guard let text = environment[Self.databaseConnectionsVariable], !text.isEmpty else {
+            return StorageLocation.defaultPostgresConnections
+        }
+        guard let value = Int(text), range.contains(value) else {
+            throw StorageOptionsError(description: "\(Self.databaseConnectionsVariable) must be a whole number from \(range.lowerBound) to \(range.upperBound); '\(text)' is not")
+        }
+        return value
+    }
+
     private func uncheckedLocation(environment: [String: String]) -> StorageLocation {
-        if let url = databaseURL { return .postgres(url: url) }
-        if let url = environment[Self.databaseURLVariable], !url.isEmpty { return .postgres(url: url) }
+        let connections = (try? connections(environment: environment)) ?? StorageLocation.defaultPostgresConnections
+        return uncheckedLocation(environment: environment, connections: connections)
+    }
+
+    private func uncheckedLocation(environment: [String: String], connections: Int) -> StorageLocation {
+        if let url = databaseURL { return .postgres(url: url, connections: connections) }
+        if let url = environment[Self.databaseURLVariable], !url.isEmpty { return .postgres(url: url, connections: connections) }
         return .sqlite(directory: dataDirectory)
     }
 

@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable {
     /// A PostgreSQL database (`postgres://user:password@host:port/database`) shared by several
     /// instances, instead of SQLite in ``dataDirectory``.
     public var databaseURL: String?
+    /// The most connections kept open to the PostgreSQL database of ``databaseURL`` (the pool;
+    /// one more listens for other instances' changes).
+    public var databaseConnections = StorageLocation.defaultPostgresConnections
     /// Whether an SQLite database file that is empty (0 bytes) is made a new database (with a
     /// warning logged) instead of refused: `landfall serve --force`. Off by default, since such
     /// a file is usually a failed copy or restore, or a full disk, and the links would vanish.
@@ -100,7 +103,7 @@ public struct ServerConfiguration: Sendable {
 
     /// Where links, clicks and keys are stored.
     public var storage: StorageLocation {
-        databaseURL.map { .postgres(url: $0) } ?? .sqlite(directory: dataDirectory)
+        databaseURL.map { .postgres(url: $0, connections: databaseConnections) } ?? .sqlite(directory: dataDirectory)
     }
 }
 

@@ -33,14 +33,19 @@ final class PostgresBackend: StorageBackend {
     /// that the server answers and the credentials work), then the pool.
     ///
     /// - Parameters:
+    ///   - connections: The most connections the pool keeps open (the listening one aside).
     ///   - keepAliveFrequency: How long a pooled connection is idle before a keep-alive query
     ///     checks it (tests make it short).
     ///   - deliver: Called with each change another instance announced.
     static func open(
-        url: String, logger: Logger, origin: String, keepAliveFrequency: Duration = .seconds(30),
-        deliver: @escaping @Sendable (LinkChange) -> Void
+        url: String, connections: Int = StorageLocation.defaultPostgresConnections, logger: Logger, origin: String,
+        keepAliveFrequency: Duration = .seconds(30), deliver: @escaping @Sendable (LinkChange) -> Void
     ) async throws(StorageError) -> PostgresBackend {
         let displayURL = Self.redacted(url)
+        guard StorageLocation.postgresConnectionsRange.contains(connections) else {
+            let range = StorageLocation.postgresConnectionsRange
+            throw StorageError(.invalidLocation, "a pool of \(connections) connections to PostgreSQL at \(displayURL) is not possible: give \(range.lowerBound) to \(range.upperBound)")
+        }
         let core: PostgresConnection.Configuration
         do {
             core = try SQLPostgresConfiguration(url: url).coreConfiguration
@@ -58,6 +63,7 @@ final class PostgresBackend: StorageBackend {
         }
         var configuration = clientConfiguration(core)
         configuration.options.keepAliveBehavior?.frequency = keepAliveFrequency
+        configuration.options.maximumConnections = connections
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runTask = Task { await client.run() }
         return PostgresBackend(displayURL: displayURL, client: client, runTask: runTask, listener: listener, logger: logger)

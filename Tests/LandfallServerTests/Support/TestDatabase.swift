@@ -22,6 +22,12 @@ enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertible {
         ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false
     }
 
+    /// The pool size of the test servers' PostgreSQL storages. Swift Testing runs hundreds of
+    /// servers at once, and with PostgresNIO's default of 20 each a full run had 880
+    /// connections open at its peak (a CI run hit the cluster's limit of 1,200 and failed 27
+    /// tests).
+    static let postgresConnections = 4
+
     var description: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
 
     struct MissingServer: Error, CustomStringConvertible {

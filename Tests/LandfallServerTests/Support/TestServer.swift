@@ -48,6 +48,7 @@ final class TestServer: Sendable {
             var configuration = ServerConfiguration(site: site, host: "127.0.0.1", port: 0, dataDirectory: dataDirectory.path,
                                                     clock: clock.reading, logLevel: .critical, reloadsOnHangup: false)
             configuration.databaseURL = location.databaseURL
+            configuration.databaseConnections = TestDatabase.postgresConnections
             configuration.rateLimit = nil
             configuration.logger = recentLog.logger()
             configure(&configuration)
@@ -70,7 +71,7 @@ final class TestServer: Sendable {
 
     /// Where this server stores: the scratch PostgreSQL database, or SQLite in its data directory.
     var storageLocation: StorageLocation {
-        location.databaseURL.map { .postgres(url: $0) } ?? .sqlite(directory: dataDirectory.path)
+        location.databaseURL.map { .postgres(url: $0, connections: TestDatabase.postgresConnections) } ?? .sqlite(directory: dataDirectory.path)
     }
 
     /// Starts the server's services (and, for `.live`, its listener), runs `test` with a

@@ -37,6 +37,11 @@ enum Backend: String, Sendable, CaseIterable, CustomTestStringConvertible {
         }
     }
 
+    /// The pool size of the tests' PostgreSQL storages. Swift Testing runs hundreds of tests at
+    /// once, and with PostgresNIO's default of 20 each a full run had 880 connections open at
+    /// its peak (a CI run hit the cluster's limit of 1,200 and failed 27 tests).
+    static let postgresConnections = 4
+
     /// A new, empty location for one test.
     func makeLocation() async throws -> StorageLocation {
         switch self {
@@ -49,7 +54,7 @@ enum Backend: String, Sendable, CaseIterable, CustomTestStringConvertible {
                 Self.postgresAdminURL,
                 "CI is set but LANDFALL_TEST_POSTGRES_URL is not: .ci/run should start PostgreSQL (scripts/with-postgres) and export it"
             )
-            return .postgres(url: try await ScratchDatabase.create(adminURL: admin))
+            return .postgres(url: try await ScratchDatabase.create(adminURL: admin), connections: Self.postgresConnections)
         }
     }
 
@@ -58,7 +63,7 @@ enum Backend: String, Sendable, CaseIterable, CustomTestStringConvertible {
         switch location {
         case .sqlite(let directory):
             try? FileManager.default.removeItem(atPath: directory)
-        case .postgres(let url):
+        case .postgres(let url, _):
             if let admin = Self.postgresAdminURL {
                 try? await ScratchDatabase.drop(url, adminURL: admin)
             }
