@@ -7,15 +7,17 @@ import Logging
 /// An error answer of the JSON API: `{"error": {"code": "...", "message": "...", "field": "..."}}`
 /// with its status, as `openapi/landfall.yaml` documents it. Handlers throw it (or a domain
 /// error, which ``init(_:logger:)`` maps); ``ErrorMiddleware`` turns it into the response, so no
-/// handler builds an error response itself.
-struct APIError: HTTPResponseError, Sendable {
-    let status: HTTPResponse.Status
+/// handler builds an error response itself. ``LinkWriter`` throws it too, so that `landfall
+/// links` reports the API's refusals in the API's words.
+public struct APIError: HTTPResponseError, Sendable {
+    /// The HTTP status of the answer.
+    public let status: HTTPResponse.Status
     /// A stable, documented code (`slug_taken`), for programs.
-    let code: APIErrorCode
+    public let code: APIErrorCode
     /// What went wrong and what to do, for people.
-    let message: String
+    public let message: String
     /// The JSON path of the request field at fault (`links[3].slug`), if one is.
-    let field: String?
+    public let field: String?
     /// Headers the answer carries (`Retry-After`, `WWW-Authenticate`, `Allow`).
     var headers: HTTPFields
 
@@ -66,7 +68,8 @@ struct APIError: HTTPResponseError, Sendable {
         path.hasPrefix("/v1") && (path.utf8.count == 3 || path.utf8.dropFirst(3).first == UInt8(ascii: "/"))
     }
 
-    func response(from request: Request, context: some RequestContext) throws -> Response {
+    /// The error as the response to `request`.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
         response
     }
 
@@ -100,7 +103,7 @@ struct APIError: HTTPResponseError, Sendable {
 
 /// The codes of API errors: exactly the `ErrorCode` enumeration of `openapi/landfall.yaml`
 /// (a test compares the two).
-enum APIErrorCode: String, CaseIterable, Sendable {
+public enum APIErrorCode: String, CaseIterable, Sendable {
     case invalidBody = "invalid_body"
     case destinationRefused = "destination_refused"
     case invalidSlug = "invalid_slug"

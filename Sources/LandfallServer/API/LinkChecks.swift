@@ -1,15 +1,38 @@
 import Foundation
 import LandfallLinks
+import LandfallSite
 
 /// What the site decides about a link a request asks for: its host, its slug, and that every
 /// URL in it is a destination the site allows (the open-redirect guard), each refusal naming
 /// the request field at fault.
-struct LinkChecks {
-    let site: LoadedSite
+struct LinkChecks: Sendable {
+    /// The site's configuration: its link host and slug policy.
+    let configuration: SiteConfiguration
+    /// Where short links may lead (compiled once per loaded site).
+    let destinations: DestinationPolicy
+    /// The generator of random slugs.
+    let slugGenerator: SlugGenerator
+
+    /// The checks of a site the server has loaded (its destination policy already compiled).
+    init(site: LoadedSite) {
+        self.init(configuration: site.configuration, destinations: site.destinations, slugGenerator: site.slugGenerator)
+    }
+
+    /// The checks of a site read from its configuration (the command line's).
+    init(site: Site) {
+        self.init(configuration: site.configuration, destinations: site.configuration.destinationPolicy,
+                  slugGenerator: site.configuration.links.slugGenerator)
+    }
+
+    init(configuration: SiteConfiguration, destinations: DestinationPolicy, slugGenerator: SlugGenerator) {
+        self.configuration = configuration
+        self.destinations = destinations
+        self.slugGenerator = slugGenerator
+    }
 
     /// The link host a draft names (or the site's, when it names none).
     func linkHost(_ requested: String?, field: String) throws(APIError) -> String {
-        guard let linksHost = site.configuration.hosts.links else {
+        guard let linksHost = configuration.hosts.links else {
             throw APIError(.badRequest, .invalidBody, "This site has no link host; add hosts.links to its landfall.yml.", field: field)
         }
         if let requested, requested.lowercased() != linksHost {
@@ -20,7 +43,7 @@ struct LinkChecks {
 
     /// Refuses a custom slug the site's slug policy does not allow.
     func slug(_ slug: String, field: String) throws(APIError) {
-        if let refusal = site.configuration.slugPolicy.refusal(for: slug) {
+        if let refusal = configuration.slugPolicy.refusal(for: slug) {
             throw APIError(.badRequest, .invalidSlug, refusal.message, field: field)
         }
     }
@@ -42,7 +65,7 @@ struct LinkChecks {
                 }
                 continue
             }
-            switch site.destinations.check(url) {
+            switch destinations.check(url) {
             case .success(let destination): normalized[name] = destination.text
             case .failure(let refusal):
                 throw APIError(.badRequest, .destinationRefused, "\(field): \(refusal.message)", field: field)

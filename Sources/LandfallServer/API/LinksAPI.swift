@@ -60,20 +60,13 @@ struct LinksAPI: Sendable {
     /// `DELETE /v1/links/{id}`: 204; the link and its counts are gone.
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
         let link = try await storage.link(namedIn: context)
-        guard try await storage.delete(id: link.id) else { throw APIError.notFound() }
-        cache.remove(host: link.host, slugs: [link.slug])
+        try await writer(context).delete(link)
         return Response(status: .noContent, headers: [.cacheControl: "no-store"])
     }
 
     /// `POST /v1/links/{id}/disable` and `/enable`.
     func setDisabled(_ disabled: Bool, _ request: Request, _ context: Context) async throws -> Response {
-        var link = try await storage.link(namedIn: context)
-        if link.isDisabled != disabled {
-            link.isDisabled = disabled
-            link.updatedAt = clock()
-            guard try await storage.update(link) else { throw APIError.notFound() }
-            cache.remove(host: link.host, slugs: [link.slug])
-        }
-        return Response.json(.ok, link.json)
+        let link = try await storage.link(namedIn: context)
+        return Response.json(.ok, try await writer(context).setDisabled(disabled, link).json)
     }
 }

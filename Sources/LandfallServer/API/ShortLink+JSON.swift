@@ -4,7 +4,7 @@ import LandfallLinks
 
 extension ShortLink {
     /// The link as the API returns it (the `Link` schema of `openapi/landfall.yaml`).
-    var json: JSONValue {
+    public var json: JSONValue {
         .object([
             ("id", .string(id.rawValue)),
             ("url", .string(url)),
@@ -27,5 +27,5 @@ extension ShortLink {
     }
 
     /// The short link itself: `https://<host>/<slug>`.
-    var url: String { "https://\(host)/\(slug)" }
+    public var url: String { "https://\(host)/\(slug)" }
 }
