@@ -33,6 +33,15 @@ let package = Package(
             path: "Benchmarks/Routing",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "QRCode",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LandfallQR", package: "Landfall"),
+            ],
+            path: "Benchmarks/QRCode",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
