@@ -63,6 +63,11 @@ public struct QRCodeOptions: Sendable, Hashable {
     /// The defaults: PNG, 8 pixels per module, a margin of 4 modules, level M.
     public init() {}
 
+    /// The pixels per module allowed (LandfallQR's).
+    public static var moduleSizeRange: ClosedRange<Int> { QRCode.moduleSizeRange }
+    /// The margins allowed, in modules (LandfallQR's).
+    public static var marginRange: ClosedRange<Int> { QRCode.marginRange }
+
     /// The level a letter names (`L`, `M`, `Q` or `H`, in either case), or `nil`.
     public static func errorCorrection(named text: String) -> QRErrorCorrection? {
         QRErrorCorrection.allCases.first(where: { "\($0)" == text.uppercased() })

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import LandfallLinks
+import LandfallServer
+import LandfallSite
+import LandfallStorage
+
+/// `--config FILE` of the `links` commands: the site configuration whose link host, slug
+/// policy and destination allowlist links are checked against; the built-in demo's when absent.
+struct LinkSiteOptions: ParsableArguments, Sendable {
+    @Option(name: .customLong("config"),
+            help: ArgumentHelp("The site configuration (landfall.yml) whose link host, slug policy and destination allowlist apply; the built-in demo's (go.daily.example.com) when absent.",
+                               valueName: "file"))
+    var configuration: String?
+
+    /// The site: the file's, or the demo's (read as `invites` reads it). `nil` after reporting
+    /// into `output` when the file cannot be read or has an error.
+    func site(in context: CommandContext, into output: inout CommandOutput) -> Site? {
+        var options = InvitationSiteOptions()
+        options.configuration = configuration
+        return options.site(in: context, into: &output)
+    }
+}
+
+/// How the `links` commands find a link named on the command line, open the storage with a
+/// ``LinkWriter``, and report the writer's refusals.
+enum LinkCommandSupport {
+    /// A problem a `links` command reports: its message and exit status.
+    struct Failure: Error {
+        var message: String
+        var status: CommandStatus
+    }
+
+    /// Opens the storage, runs `body` with it and a writer for `site`, and reports a refusal
+    /// (``APIError``) or failure into `output`; `nil` when `body` did not finish.
+    static func withWriter<Result>(_ storageOptions: StorageOptions, site: Site, mustExist: Bool, in context: CommandContext,
+                                   into output: inout CommandOutput,
+                                   option: @escaping (String) -> String = optionName,
+                                   _ body: (LinkWriter, Storage) async throws -> Result) async -> Result? {
+        let outcome = await storageOptions.withStorage(in: context, mustExist: mustExist, into: &output) {
+            storage throws(StorageError) -> Swift.Result<Result, Failure> in
+            do {
+                return .success(try await body(LinkWriter(storage: storage, site: site), storage))
+            } catch let error as StorageError {
+                throw error
+            } catch let error as APIError {
+                return .failure(Failure(message: message(of: error, option: option), status: status(of: error)))
+            } catch let error as Failure {
+                return .failure(error)
+            } catch {
+                return .failure(Failure(message: "\(error)", status: .problemsFound))
+            }
+        }
+        switch outcome {
+        case .success(let result)?: return result
+        case .failure(let failure)?:
+            output.fail(failure.message, status: failure.status)
+            return nil
+        case nil: return nil
+        }
+    }
+
+    /// A refusal in the words of the API, led by the option (or CSV place) at fault.
+    static func message(of error: APIError, option: (String) -> String) -> String {
+        guard let field = error.field else { return TerminalText.visible(error.message) }
+        var message = error.message
+        if message.hasPrefix(field + ": ") { message.removeFirst(field.count + 2) }
+        return TerminalText.visible("\(option(field)): \(message)")
+    }
+
+    /// Bad input (2) for a refusal of what was asked; a problem found (1) otherwise.
+    static func status(of error: APIError) -> CommandStatus {
+        switch error.code {
+        case .invalidBody, .invalidSlug, .destinationRefused: .usageOrInputError
+        default: .problemsFound
+        }
+    }
+
+    /// The option of `landfall links create` that gives an API field.
+    static func optionName(_ field: String) -> String {
+        let options = [
+            "target": "--target", "slug": "--slug", "host": "--host", "overrides.ios": "--ios", "overrides.android": "--android",
+            "overrides.desktop": "--desktop", "preview.title": "--title", "preview.description": "--description",
+            "preview.imageURL": "--image", "campaign.name": "--campaign", "campaign.source": "--campaign-source",
+            "campaign.medium": "--campaign-medium", "campaign.term": "--campaign-term", "campaign.content": "--campaign-content",
+            "expiresAt": "--expires", "maxClicks": "--max-clicks", "disabled": "--disabled",
+        ]
+        if let option = options[field] { return option }
+        if field.hasPrefix("data") { return "--data" }
+        return field
+    }
+
+    /// The link `reference` names: a link id, its short URL (`https://go.example.com/spring`),
+    /// or a slug on the site's link host.
+    ///
+    /// - Throws: ``Failure`` (status 1) naming the reference when no link matches.
+    static func link(_ reference: String, site: Site, storage: Storage) async throws -> ShortLink {
+        let text = reference.trimmingCharacters(in: .whitespaces)
+        var found: ShortLink?
+        if let id = LinkID(text) {
+            found = try await storage.link(id: id)
+        } else if text.contains("://") {
+            if let components = URLComponents(string: text), let host = components.host?.lowercased(), !host.isEmpty {
+                let slug = String(components.path.drop { $0 == "/" })
+                if !slug.isEmpty { found = try await storage.link(host: host, slug: slug) }
+            }
+        } else if let host = site.configuration.hosts.links, !text.isEmpty, !text.contains("/") {
+            found = try await storage.link(host: host, slug: text)
+        }
+        guard let found else {
+            throw Failure(message: """
+                no link is '\(TerminalText.visible(reference))'; name a link by its id, its short URL or its slug \
+                (on \(site.configuration.hosts.links ?? "the link host")), as `landfall links list` shows them
+                """, status: .problemsFound)
+        }
+        return found
+    }
+}
