@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
@@ -71,7 +72,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        // Storage of links, clicks and API keys through SQLKit: SQLite (embedded) and PostgreSQL,
+        // Storage of links, clicks, API keys, invitations, claims, events and the dashboard's
+        // people, sessions and audit log through SQLKit: SQLite (embedded) and PostgreSQL,
         // with versioned migrations and PostgreSQL LISTEN/NOTIFY change notifications.
         .target(
             name: "LandfallStorage",
@@ -84,6 +86,8 @@ let package = Package(
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // bcrypt, for the dashboard's passwords.
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -28,6 +28,10 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         /// A pending claim with this token already exists, or the token repeats among those
         /// inserted together. Tokens are random: make another and insert again.
         case claimTokenTaken(ClaimToken)
+        /// A dashboard user with this email already exists.
+        case emailTaken(String)
+        /// The change would leave no enabled dashboard admin: the named one is the last.
+        case lastAdministrator(String)
         /// The database has a schema newer than this binary knows: it was left untouched.
         case newerSchema(found: Int, known: Int)
         /// The location cannot be used: a malformed PostgreSQL URL, or a directory that cannot be created.
@@ -85,6 +89,18 @@ extension StorageError {
     /// `token` is already stored.
     static func claimTokenTaken(_ token: ClaimToken) -> StorageError {
         StorageError(.claimTokenTaken(token), "a pending claim with the token \(token) already exists: generate another token")
+    }
+
+    /// A dashboard user with `email` already exists.
+    static func emailTaken(_ email: String) -> StorageError {
+        StorageError(.emailTaken(email), "a dashboard user with the email \(email) already exists")
+    }
+
+    /// `email` is the last enabled dashboard admin.
+    static func lastAdministrator(_ email: String) -> StorageError {
+        StorageError(.lastAdministrator(email), """
+            \(email) is the last enabled admin of the dashboard: make another user admin first, or nobody could manage it
+            """)
     }
 
     /// The SQLite file at `path` is empty.

@@ -120,7 +120,7 @@ import Testing
 
             let migrated = try await Storage.open(location, logger: .quiet)
             do {
-                #expect(try await migrated.appliedMigrations() == [1, 2])
+                #expect(try await migrated.appliedMigrations() == Array(1...Storage.schemaVersion))
                 #expect(try await migrated.links(LinkQuery()) == links)
                 #expect(try await migrated.link(host: Fixtures.host, slug: link.slug)?.clickCount == 3)
                 #expect(try await migrated.clickCounts(linkID: link.id) == linkCounts)
@@ -133,6 +133,39 @@ import Testing
                     TrafficCount(day: "2026-11-20", type: .click, platform: .crawler, campaign: "winter-league", count: 2),
                     TrafficCount(day: "2026-11-20", type: .click, platform: .ios, campaign: "winter-league", count: 3),
                 ])
+            } catch {
+                await migrated.close()
+                throw error
+            }
+            await migrated.close()
+        }
+    }
+
+    @Test(arguments: Backend.all)
+    func aVersionTwoDatabaseKeepsItsLinksInvitationsAndSettingsThroughVersionThree(backend: Backend) async throws {
+        try await backend.withLocation { location async throws in
+            let link = Fixtures.fullLink()
+            let invitation = Fixtures.invitation()
+            let old = try await Storage.open(location, logger: .quiet, migrations: [Migrations.initial, Migrations.invitationsClaimsEvents])
+            #expect(try await old.appliedMigrations() == [1, 2])
+            try await old.insert([link])
+            try await old.insert([invitation])
+            var settings = RuntimeSettings.defaults
+            settings.invitationsRequired = true
+            _ = try await old.update(settings, at: Fixtures.now)
+            let links = try await old.links(LinkQuery())
+            let invitations = try await old.invitations(InvitationQuery(now: Fixtures.now))
+            await old.close()
+
+            let migrated = try await Storage.open(location, logger: .quiet)
+            do {
+                #expect(try await migrated.appliedMigrations() == [1, 2, 3])
+                #expect(try await migrated.links(LinkQuery()) == links)
+                #expect(try await migrated.invitations(InvitationQuery(now: Fixtures.now)) == invitations)
+                #expect(try await migrated.runtimeSettings().invitationsRequired)
+                // The dashboard's tables are there, empty.
+                #expect(try await migrated.dashboardUsers().isEmpty)
+                #expect(try await migrated.dashboardAudit(limit: 10).isEmpty)
             } catch {
                 await migrated.close()
                 throw error

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import LandfallLinks
 
@@ -20,8 +19,6 @@ import LandfallLinks
 /// }
 /// ```
 public enum APIKeys {
-    /// The characters ids and secrets are made of.
-    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
     /// The prefix of every key's text.
     static let prefix = "lf_"
     /// The length of a key's id.
@@ -41,8 +38,8 @@ public enum APIKeys {
     static func generate<Generator: RandomNumberGenerator>(
         name: String, scope: APIKeyScope, at date: Date, using generator: inout Generator
     ) -> (text: String, record: APIKeyRecord) {
-        let id = randomText(length: idLength, using: &generator)
-        let secret = randomText(length: secretLength, using: &generator)
+        let id = RandomText.make(length: idLength, using: &generator)
+        let secret = RandomText.make(length: secretLength, using: &generator)
         let record = APIKeyRecord(id: id, name: name, scope: scope, secretHash: hash(secret: secret), createdAt: date)
         return ("\(prefix)\(id)_\(secret)", record)
     }
@@ -58,7 +55,7 @@ public enum APIKeys {
         else { return nil }
         let id = bytes[prefixBytes.count..<(prefixBytes.count + idLength)]
         let secret = bytes[(prefixBytes.count + idLength + 1)...]
-        guard id.allSatisfy(isAlphanumeric), secret.allSatisfy(isAlphanumeric) else { return nil }
+        guard id.allSatisfy(RandomText.isAlphanumeric), secret.allSatisfy(RandomText.isAlphanumeric) else { return nil }
         return (String(decoding: id, as: UTF8.self), String(decoding: secret, as: UTF8.self))
     }
 
@@ -67,31 +64,11 @@ public enum APIKeys {
     ///
     /// It does not look at ``APIKeyRecord/revokedAt``: check that too.
     public static func verify(secret: String, against record: APIKeyRecord) -> Bool {
-        let presented = Array(hash(secret: secret).utf8)
-        let stored = Array(record.secretHash.lowercased().utf8)
-        guard presented.count == stored.count else { return false }
-        var difference: UInt8 = 0
-        for index in presented.indices {
-            difference |= presented[index] ^ stored[index]
-        }
-        return difference == 0
+        SHA256Hex.constantTimeEqual(hash(secret: secret), record.secretHash.lowercased())
     }
 
     /// The SHA-256 of `secret`'s UTF-8 bytes, as 64 lowercase hexadecimal digits.
     public static func hash(secret: String) -> String {
-        SHA256.hash(data: Array(secret.utf8)).map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
-    }
-
-    private static func randomText<Generator: RandomNumberGenerator>(length: Int, using generator: inout Generator) -> String {
-        // `randomElement(using:)` picks uniformly (no modulo bias).
-        String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "A" })
-    }
-
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        SHA256Hex.of(secret)
     }
 }

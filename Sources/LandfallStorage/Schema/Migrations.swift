@@ -5,7 +5,7 @@
 /// app's key-value pairs, of links and of claims) is JSON text.
 enum Migrations {
     /// The migrations, in version order.
-    static let all: [Migration] = [initial, invitationsClaimsEvents]
+    static let all: [Migration] = [initial, invitationsClaimsEvents, dashboard]
 
     /// The newest version: ``Storage/schemaVersion``.
     static var latestVersion: Int { all.last?.version ?? 0 }
@@ -296,6 +296,103 @@ enum Migrations {
                 key TEXT COLLATE "C" NOT NULL PRIMARY KEY,
                 value TEXT NOT NULL,
                 updated_at BIGINT NOT NULL
+            )
+            """,
+        ]
+    )
+
+    /// Version 3: the dashboard's people, their sessions and its audit log. It only adds
+    /// tables: every version-2 row stays as it was.
+    ///
+    /// - `dashboard_users`: keyed by a random id; the email (lowercased) is unique.
+    /// - `dashboard_sessions`: keyed by the SHA-256 of the cookie's secret; a user's sessions
+    ///   go with the user. The purge reads `expires_at` (and `last_seen_at`).
+    /// - `dashboard_audit`: appended to; `id` orders the entries. `user_id` is no foreign key,
+    ///   and `actor` keeps the email: an entry outlives its user.
+    static let dashboard = Migration(
+        version: 3,
+        name: "dashboard users, sessions and audit log",
+        sqlite: [
+            """
+            CREATE TABLE dashboard_users (
+                id TEXT NOT NULL PRIMARY KEY,
+                email TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL,
+                role TEXT NOT NULL,
+                password_hash TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                password_changed_at INTEGER NOT NULL,
+                disabled_at INTEGER,
+                last_sign_in_at INTEGER,
+                failed_sign_ins INTEGER NOT NULL DEFAULT 0,
+                last_failed_sign_in_at INTEGER
+            )
+            """,
+            """
+            CREATE TABLE dashboard_sessions (
+                token_hash TEXT NOT NULL PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES dashboard_users (id) ON DELETE CASCADE,
+                csrf_token TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                last_seen_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL,
+                user_agent TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX dashboard_sessions_user ON dashboard_sessions (user_id)",
+            "CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at)",
+            """
+            CREATE TABLE dashboard_audit (
+                id INTEGER NOT NULL PRIMARY KEY,
+                occurred_at INTEGER NOT NULL,
+                actor TEXT NOT NULL,
+                user_id TEXT,
+                action TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                before_value TEXT,
+                after_value TEXT
+            )
+            """,
+        ],
+        postgres: [
+            """
+            CREATE TABLE dashboard_users (
+                id TEXT NOT NULL PRIMARY KEY,
+                email TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL,
+                role TEXT NOT NULL,
+                password_hash TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                password_changed_at BIGINT NOT NULL,
+                disabled_at BIGINT,
+                last_sign_in_at BIGINT,
+                failed_sign_ins INTEGER NOT NULL DEFAULT 0,
+                last_failed_sign_in_at BIGINT
+            )
+            """,
+            """
+            CREATE TABLE dashboard_sessions (
+                token_hash TEXT NOT NULL PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES dashboard_users (id) ON DELETE CASCADE,
+                csrf_token TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                last_seen_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                user_agent TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX dashboard_sessions_user ON dashboard_sessions (user_id)",
+            "CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at)",
+            """
+            CREATE TABLE dashboard_audit (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                occurred_at BIGINT NOT NULL,
+                actor TEXT NOT NULL,
+                user_id TEXT,
+                action TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                before_value TEXT,
+                after_value TEXT
             )
             """,
         ]
