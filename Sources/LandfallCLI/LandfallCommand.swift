@@ -13,7 +13,7 @@ public struct LandfallCommand: AsyncParsableCommand {
               landfall aasa match examples/apple-app-site-association \\
                   'https://example.com/help/faq?articleNumber=481'
             """,
-        subcommands: [ServeCommand.self, ConfigCommand.self, AASACommand.self, RoutesCommand.self, KeysCommand.self,
+        subcommands: [ServeCommand.self, ConfigCommand.self, AASACommand.self, RoutesCommand.self, KeysCommand.self, UsersCommand.self,
                       InvitesCommand.self, LinksCommand.self, SettingsCommand.self, ContractTestCommand.self, DoctorCommand.self]
     )
 

@@ -44,14 +44,7 @@ struct KeysCreateCommand: AsyncReportingCommand {
 
     /// What is wrong with `name`, or `nil` when it is a good key name.
     static func problem(withName name: String) -> String? {
-        if name.isEmpty { return "must say what the key is for; it is empty" }
-        if name.count > maximumNameLength {
-            return "must be at most \(maximumNameLength) characters; it has \(name.count)"
-        }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "must be one line of text, without control characters such as tabs or line breaks"
-        }
-        return nil
+        OneLineText.problem(with: name, maximumLength: maximumNameLength, emptyMeans: "say what the key is for")
     }
 
     func execute(in context: CommandContext) async -> CommandOutput {

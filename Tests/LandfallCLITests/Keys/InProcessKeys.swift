@@ -5,8 +5,9 @@ import LandfallCLI
 /// runs an ``AsyncReportingCommand`` (the `keys` commands) with the test's context:
 /// `LandfallCommand.invoke` runs those with the real process's streams. Parse errors, help and
 /// validation failures go through `invoke`, exactly as the executable reports them.
-func runLandfallAsync(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) async -> CommandOutput {
-    let context = CommandContext(environment: environment, standardOutputIsTerminal: terminal)
+func runLandfallAsync(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false,
+                      standardInput: String = "") async -> CommandOutput {
+    let context = CommandContext(environment: environment, standardOutputIsTerminal: terminal, standardInput: Array(standardInput.utf8))
     guard let command = try? await LandfallCommand.asyncParseAsRoot(arguments),
           let reporting = command as? any AsyncReportingCommand else {
         return await LandfallCommand.invoke(arguments, context: context)

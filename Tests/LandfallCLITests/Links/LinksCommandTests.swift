@@ -2,55 +2,18 @@ import ChildProcess
 import Foundation
 import LandfallCLI
 import LandfallLinks
-@testable import LandfallStorage
-import Logging
+import LandfallStorage
 import Testing
 
 /// `landfall links` against real SQLite and PostgreSQL databases, with the demo site's checks.
 @Suite struct LinksCommandTests {
-    enum Database: String, CaseIterable, Sendable {
-        case sqlite, postgres
-    }
-
-    /// SQLite, and PostgreSQL when `LANDFALL_TEST_POSTGRES_URL` names a server (or CI demands one).
-    static var databases: [Database] {
-        let environment = ProcessInfo.processInfo.environment
-        let postgres = environment["LANDFALL_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false
-        let ci = environment["CI"].map { !$0.isEmpty } ?? false
-        return postgres || ci ? [.sqlite, .postgres] : [.sqlite]
-    }
-
-    static let quiet = Logger(label: "landfall.cli.tests") { _ in SwiftLogNoOpLogHandler() }
-
-    /// Runs `body` with the storage options of a fresh database and its location; drops it after.
-    static func withDatabase(_ database: Database, _ body: ([String], StorageLocation) async throws -> Void) async throws {
-        switch database {
-        case .sqlite:
-            let directory = try temporaryDataDirectory()
-            try await body(["--data-dir", directory], .sqlite(directory: directory))
-        case .postgres:
-            let admin = try #require(ProcessInfo.processInfo.environment["LANDFALL_TEST_POSTGRES_URL"], "CI is set but LANDFALL_TEST_POSTGRES_URL is not")
-            let url = try await ScratchDatabase.create(adminURL: admin)
-            do {
-                try await body(["--database-url", url, "--database-connections", "2"], .postgres(url: url, connections: 2))
-            } catch {
-                try? await ScratchDatabase.drop(url, adminURL: admin)
-                throw error
-            }
-            try? await ScratchDatabase.drop(url, adminURL: admin)
-        }
-    }
-
     static func stored(_ location: StorageLocation) async throws -> [ShortLink] {
-        let storage = try await Storage.open(location, logger: quiet)
-        let links = try await storage.links(LinkQuery(limit: 500))
-        await storage.close()
-        return links
+        try await CLIDatabase.withStorage(location) { storage in try await storage.links(LinkQuery(limit: 500)) }
     }
 
-    @Test("create, list, show, disable, enable and delete a link, as the API would", arguments: databases)
-    func roundTrip(database: Database) async throws {
-        try await Self.withDatabase(database) { options, location in
+    @Test("create, list, show, disable, enable and delete a link, as the API would", arguments: CLIDatabase.all)
+    func roundTrip(database: CLIDatabase) async throws {
+        try await database.withDatabase { options, location in
             let created = await runLandfallAsync(["links", "create", "--target", "https://daily.example.com/winter", "--slug", "winter",
                                                   "--title", "Winter League", "--campaign", "winter-league", "--data", "invitedBy=ada",
                                                   "--max-clicks", "100"] + options)
