@@ -42,6 +42,20 @@ def payloads():
     return named
 
 
+def varied_links(link, count):
+    """`count` copies of `link` with different 7-character slugs, as QRCodePayloads.swift draws them."""
+    alphabet = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789"
+    state = 0x9E3779B97F4A7C15
+    links = []
+    for _ in range(count):
+        slug = bytearray()
+        for _ in range(7):
+            state = (state * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+            slug.append(alphabet[(state >> 33) % len(alphabet)])
+        links.append(link[:-7] + bytes(slug))
+    return links
+
+
 def encode(data, level):
     return segno.make_qr(data, error=level.lower(), mode="byte", boost_error=False)
 
@@ -81,6 +95,13 @@ def main():
     cases.append(("png worst H", worst, "H", 40, lambda: drawn(worst_qr, "png")))
     short = named["short"][1]
     cases.append(("encode+png short M", short, "M", named["short"][0][1], lambda: drawn(encode(short, "M"), "png")))
+
+    varied = varied_links(short, 1024)
+    turn = iter(range(1 << 62))
+    cases.append(("encode varied M", short, "M", named["short"][0][1], lambda: encode(varied[next(turn) % 1024], "M")))
+    cases.append(("encode+png varied M", short, "M", named["short"][0][1], lambda: drawn(encode(varied[next(turn) % 1024], "M"), "png")))
+    if any(encode(link, "M").version != named["short"][0][1] for link in varied):
+        sys.exit("error: segno made another version for one of the varied short links")
 
     for name, data, level, version, function in cases:
         qr = encode(data, level)

@@ -9,6 +9,8 @@
 //   svg|png short|long M        drawing an encoded code at the API's defaults (8 px, margin 4)
 //   png worst H                 drawing the worst case
 //   encode+png short M          what GET /v1/links/{id}/qr does by default: encode at M, then PNG
+//   encode|encode+png varied M  the same with 1,024 different short links in turn (the target's
+//                               case: one link repeated lets the branch predictor learn it)
 import Benchmark
 import LandfallQR
 
@@ -79,6 +81,25 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("encode+png short M") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try? LandfallQR.QRCode(payloads.short, errorCorrection: .medium).png(moduleSize: moduleSize, margin: margin))
+        }
+    }
+
+    let varied = payloads.variedShort
+    for link in varied {
+        let version = encoded(link, .medium).version
+        precondition(version == payloads.versions["short"]?[1], "a varied short link encodes to version \(version) at M")
+    }
+
+    Benchmark("encode varied M") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? LandfallQR.QRCode(varied[benchmark.currentIteration % varied.count], errorCorrection: .medium))
+        }
+    }
+
+    Benchmark("encode+png varied M") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let link = varied[benchmark.currentIteration % varied.count]
+            blackHole(try? LandfallQR.QRCode(link, errorCorrection: .medium).png(moduleSize: moduleSize, margin: margin))
         }
     }
 }
