@@ -71,9 +71,9 @@ run_ours() {
     echo "== round $1: LandfallQR (ordo-one/benchmark)"
     mkdir -p "$work/ours-$1"
     BENCHMARK_TIMEOUT=900 benchmark --target QRCode --no-progress --format influx --path "$work/ours-$1" >"$work/ours-$1.log"
-    # Influx lines: ...,metric,unit,test,percentile,value,... (test is "QRCode:NAME").
+    # Influx lines: ...,metric,unit,test,percentile,value,... (test is the benchmark's name).
     awk -F, 'FNR > 2 {
-            test = $9; sub(/^[^:]*:/, "", test)
+            test = $9
             if ($7 ~ /^Time/) { if ($10 == 0) p0[test] = $11; if ($10 == 50) p50[test] = $11; if ($10 == 90) p90[test] = $11; if ($10 == 99) p99[test] = $11 }
             if ($7 ~ /^Malloc/ && $10 == 50) mallocs[test] = $11
         }
@@ -154,9 +154,14 @@ if [ -n "${NO_RESULTS:-}" ]; then
     exit 0
 fi
 
-# landfall_code: which code was measured (the checkout's commit, noting uncommitted changes).
-. "$benchmarks/landfall-code.sh"
-code="$(landfall_code "$root")"
+# Which code was measured: the checkout's commit, the last commit that changed LandfallQR, and
+# whether LandfallQR had uncommitted changes (others' edits elsewhere in Sources/ do not matter).
+if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+    code="\`$(git -C "$root" rev-parse --short HEAD)\` (LandfallQR last changed in \`$(git -C "$root" log -1 --format=%h -- Sources/LandfallQR)\`)"
+    if git -C "$root" diff --quiet HEAD -- Sources/LandfallQR; then code+=", no uncommitted changes in Sources/LandfallQR"; else code+=" with uncommitted changes in Sources/LandfallQR"; fi
+else
+    code="a copy of the sources outside git"
+fi
 results="$here/RESULTS.md"
 if [ ! -f "$results" ]; then
     cat >"$results" <<'EOF'
