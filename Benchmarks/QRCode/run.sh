@@ -190,10 +190,12 @@ payloads.txt, so both build the same symbols), every mask scored. Read the ratio
   ratio is there to say how the encoder's cost moves from one run or one commit to the next on a
   noisy machine, not to rank the two.
 - segno's penalty rules differ from ours in their corners (see LandfallQR's article), so the
-  two may pick different masks: the amount of work is the same, the symbol may differ.
+  two may pick different masks: the amount of work is the same, the symbol may differ (on
+  these payloads, at `02ef10b`, they pick the same mask for short Q and H, long M and Q, and the worst case;
+  different ones for short L and M, long L and H).
 - segno's PNG is compressed (zlib, level 9), LandfallQR's is stored uncompressed: segno does
   more work for a smaller file (a version 3 code: about 11 KB ours). segno's SVG draws each
-  row's dark runs as one stroked line; ours one rectangle subpath per run.
+  dark run as a stroked line segment of one path; ours as a rectangle subpath.
 - segno's drawings write into a buffer (`io.BytesIO`); ours return a `String` or `[UInt8]`.
 
 **Noise.** The machine has 2 cores shared with other engineers' builds and tests, and no
