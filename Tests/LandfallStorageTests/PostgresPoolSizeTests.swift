@@ -10,7 +10,10 @@ import Testing
     func thePoolGrowsToItsSizeAndNoFurther(connections: Int) async throws {
         try await Backend.postgres.withLocation { location in
             guard case .postgres(let url, _) = location else { return }
-            let storage = try await Storage.open(.postgres(url: url, connections: connections), logger: .quiet)
+            // Statements waiting while every connection is held would give up after the default 10 s
+            // without a connection; a loaded machine can take that long to open the pool's.
+            let storage = try await PostgresBackend.open(url: url, connections: connections, logger: .quiet, origin: "pool",
+                                                         leaseTimeout: .seconds(120)) { _ in }
             // The probe holds a lock every statement waits for, so each one keeps its connection
             // busy until the probe has counted them: a session lock, on the probe's only connection.
             let probe = try await PostgresBackend.open(url: url, connections: 1, logger: .quiet, origin: "probe") { _ in }
@@ -27,7 +30,11 @@ import Testing
             var peak = 0
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<12 {
-                    group.addTask { try await storage.execute(raw: "SELECT pg_advisory_lock_shared(4242), pg_advisory_unlock_shared(4242)") }
+                    group.addTask {
+                        try await storage.read { database in
+                            try await database.raw("SELECT pg_advisory_lock_shared(4242), pg_advisory_unlock_shared(4242)").run()
+                        }
+                    }
                 }
                 // Opening connections takes a while on a loaded machine: up to 30 s to fill the pool,
                 // then a few more looks that it grew no further. The lock is let go whatever

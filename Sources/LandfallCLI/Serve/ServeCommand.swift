@@ -110,6 +110,9 @@ struct ServeCommand: AsyncParsableCommand {
             dataDirectory = StorageOptions.defaultDataDirectory
             storedIn = "data in \(StorageOptions.redacted(url))"
         }
+        // The demo's dashboard admin gets a new password at every start, printed below: only its
+        // hash is stored, so an earlier one cannot be shown again.
+        let demoAdminPassword = isDemo ? DashboardPasswords.generate() : nil
         var configuration = ServerConfiguration(
             site: site, host: host, port: port, dataDirectory: dataDirectory,
             logLevel: Logger.Level(rawValue: logLevel) ?? .info,
@@ -122,6 +125,10 @@ struct ServeCommand: AsyncParsableCommand {
                         lines.append("  \(what):\n    \(url)")
                     }
                 }
+                if let demoAdminPassword {
+                    lines.append("The dashboard: http://admin.localhost:\(port)")
+                    lines.append("  sign in as \(DemoSite.administratorEmail) with the password \(demoAdminPassword) (new at every start)")
+                }
                 lines.append("Stop with Ctrl-C; reload the site with `kill -HUP \(ProcessInfo.processInfo.processIdentifier)`.")
                 FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             })
@@ -132,6 +139,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.rateLimit = rateLimit == 0 ? nil : RateLimit(requestsPerSecond: rateLimit, burst: rateLimitBurst)
         try connections.apply(to: &configuration)
         configuration.seedsDemoLinks = isDemo
+        configuration.demoAdminPassword = demoAdminPassword
         configuration.forcesNewDatabaseInEmptyFile = storage.force
         let app: any ApplicationProtocol
         do {

@@ -33,6 +33,8 @@ final class ServerComponents: Sendable {
     let proxyTrust: ProxyTrust?
     let metrics: ServerMetrics
     let clock: @Sendable () -> Date
+    /// How the dashboard behaves.
+    let dashboard: DashboardConfiguration
     /// The application's logger, for what happens outside requests (background services).
     let logger: Logger
 
@@ -52,6 +54,7 @@ final class ServerComponents: Sendable {
             .map { ProxyTrust(header: $0, proxies: TrustedProxies(configuration.trustedProxies)) }
         self.metrics = metrics
         self.clock = configuration.clock
+        self.dashboard = configuration.dashboard
         self.logger = logger
     }
 }

@@ -27,6 +27,9 @@ public struct ServerConfiguration: Sendable {
     /// The most connections kept open to the PostgreSQL database of ``databaseURL`` (the pool;
     /// one more listens for other instances' changes).
     public var databaseConnections = StorageLocation.defaultPostgresConnections
+    /// How the dashboard (on the site's `hosts.admin`) behaves: sessions, sign-in limits,
+    /// bcrypt's cost.
+    public var dashboard = DashboardConfiguration()
     /// Whether an SQLite database file that is empty (0 bytes) is made a new database (with a
     /// warning logged) instead of refused: `landfall serve --force`. Off by default, since such
     /// a file is usually a failed copy or restore, or a full disk, and the links would vanish.
@@ -63,6 +66,10 @@ public struct ServerConfiguration: Sendable {
     /// (`7KQ2M-X4P9T-HCW3R`) are added to the database when they are missing: `landfall serve`
     /// sets it when it serves the demo.
     public var seedsDemoLinks: Bool
+    /// With ``seedsDemoLinks``, the password the demo's dashboard admin
+    /// (``DemoSite/administratorEmail``) gets at this start: `landfall serve` makes one and
+    /// prints it. `nil` leaves the demo without an admin.
+    public var demoAdminPassword: String?
     /// The current time; tests move it.
     public var clock: @Sendable () -> Date
     /// The level of the server's logs.

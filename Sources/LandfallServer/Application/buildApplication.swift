@@ -46,6 +46,10 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
     if configuration.seedsDemoLinks {
         try await DemoSite.seedLinks(into: storage, site: site.site, now: configuration.clock())
         try await DemoSite.seedInvitation(into: storage, now: configuration.clock())
+        if let password = configuration.demoAdminPassword {
+            try await DemoSite.seedAdministrator(into: storage, password: password, cost: configuration.dashboard.passwordCost,
+                                                 now: configuration.clock())
+        }
     }
     let components = ServerComponents(site: site, storage: storage, configuration: configuration, logger: logger)
     // Shut down in reverse order, after the HTTP server: purging and change notifications
@@ -54,7 +58,8 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
         StorageService(storage: storage),
         BufferFlushService(clicks: components.clicks, claims: components.claims, interval: configuration.clickFlushInterval, logger: logger),
         LinkChangeListener(storage: storage, cache: components.linkCache),
-        ClaimPurgeService(storage: storage, interval: configuration.claimPurgeInterval, clock: configuration.clock, logger: logger),
+        PurgeService(storage: storage, interval: configuration.claimPurgeInterval, sessions: configuration.dashboard.sessions,
+                     clock: configuration.clock, logger: logger),
     ]
     if configuration.reloadsOnHangup {
         services.append(ReloadService(sites: components.sites, logger: logger))

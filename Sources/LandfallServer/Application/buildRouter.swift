@@ -18,7 +18,7 @@ func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestCo
     let router = Router(context: LandfallRequestContext.self, options: .autoGenerateHeadEndpoints)
     let hosts = HostMiddleware(sites: parts.sites)
     let rateLimit = RateLimitMiddleware(limiter: parts.rateLimiter)
-    let siteRoutes = SiteRoutes(parts)
+    let siteRoutes = SiteRoutes(parts, dashboard: parts.dashboard)
     let pages = PageStack(hosts: hosts, rateLimit: rateLimit, routes: siteRoutes)
     var api = APIRoutes(
         publicMiddleware: rateLimit,

@@ -20,10 +20,12 @@ hosts:
   aliases: [www.daily.example.com]    # pages redirect to the site host; association files never do
   links: go.daily.example.com         # short links
   interstitial: open.dailypuzzle.app  # "Open in the app" goes through here (another domain)
+  admin: admin.daily.example.com      # the dashboard, and nothing else
   local:                              # for trying it on this machine
     localhost: daily.example.com
     127.0.0.1: open.dailypuzzle.app
     go.localhost: go.daily.example.com  # browsers and curl send *.localhost to this machine
+    admin.localhost: admin.daily.example.com
 
 apps:
   - name: daily

@@ -44,6 +44,10 @@ struct UnmatchedRequestMiddleware: RouterMiddleware {
             context.label(AssociationRoutes.label(kind))
             return Self.methodNotAllowed("The association file can only be read (GET or HEAD).\n", allow: AssociationRoutes.allowed)
         }
+        if context.served?.role.served == .admin {
+            // The dashboard's forms, and anything else on its host: its own router decides.
+            return try await pages.respond(to: request, context: context)
+        }
         guard request.method == .get || request.method == .head else {
             context.label("method_not_allowed")
             throw PageProblem(.methodNotAllowed, title: "Not allowed", message: "Pages can only be read.", headers: [.allow: "GET, HEAD"])

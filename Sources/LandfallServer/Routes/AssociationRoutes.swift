@@ -59,6 +59,11 @@ struct AssociationRoutes: Sendable {
             context.label("not_found")
             return StatusPages.notFound(site: host.site, origins: host.origins)
         }
+        if host.role.served == .admin {
+            // No association file covers the dashboard: apps never open its addresses.
+            context.label("not_found")
+            return Response.text(.notFound, "The dashboard's host has no association file: no app opens its addresses.\n")
+        }
         context.label(label(kind))
         let site = host.site
         let onLinkHost = host.role.served == .links

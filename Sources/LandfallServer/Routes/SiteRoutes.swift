@@ -5,14 +5,17 @@ import LandfallSite
 /// Every page request, by the role of its host: an alias redirects to the site host (301), the
 /// interstitial host sends the browser back to it (302, which is what lets "Open in the app"
 /// open the app), the link host answers short links (``ShortLinkRoutes``), and the site host
-/// and its development names serve the site's pages (``PageRoutes``).
+/// and its development names serve the site's pages (``PageRoutes``); the admin host serves
+/// the dashboard (``DashboardRoutes``), whatever the path.
 struct SiteRoutes: Sendable {
     typealias Context = LandfallRequestContext
 
     let shortLinks: ShortLinkRoutes
     let pages: PageRoutes
+    let dashboard: DashboardRoutes
 
-    init(_ parts: ServerComponents) {
+    init(_ parts: ServerComponents, dashboard: DashboardConfiguration) {
+        self.dashboard = DashboardRoutes(parts, configuration: dashboard)
         let finder = RoutePageFinder(clock: parts.clock)
         let claims = PendingClaims(parts)
         shortLinks = ShortLinkRoutes(links: LinkLookup(parts), clicks: parts.clicks, finder: finder, claims: claims, clock: parts.clock)
@@ -29,6 +32,9 @@ struct SiteRoutes: Sendable {
             context.label("bad_path")
             throw PageProblem(.badRequest, title: "Bad request", message: "The address has characters no link of this site has.")
         }
+        if host.role.served == .admin {
+            return try await dashboard.respond(request, context: context)
+        }
         if AssociationRoutes.isNear(path), host.role.served != .site {
             context.label("not_found")
             return StatusPages.notFound(site: host.site, origins: host.origins)
@@ -44,6 +50,8 @@ struct SiteRoutes: Sendable {
             return try await shortLinks.respond(request, context: context)
         case .site, .local:
             return try await pages.respond(request, context: context)
+        case .admin:
+            return try await dashboard.respond(request, context: context)
         }
     }
 }

@@ -4,7 +4,9 @@
 /// redirects pages to ``site`` (the association files are never redirected); the
 /// ``interstitial`` host, on another domain, sends the browser back to the page on ``site``,
 /// which is what lets an "Open in the app" button work (Safari does not open the app for a
-/// link to the site it is showing); the ``links`` host carries short links.
+/// link to the site it is showing); the ``links`` host carries short links; the ``admin`` host
+/// serves the dashboard, and only it: no association file covers it, and no page or short link
+/// can share its paths.
 ///
 /// ```yaml
 /// hosts:
@@ -12,7 +14,8 @@
 ///   aliases: [www.daily.example.com]
 ///   links: go.daily.example.com
 ///   interstitial: open.daily-example.net
-///   local: {localhost: daily.example.com, 127.0.0.1: open.daily-example.net}
+///   admin: admin.daily.example.com
+///   local: {localhost: daily.example.com, 127.0.0.1: open.daily-example.net, admin.localhost: admin.daily.example.com}
 /// ```
 public struct SiteHosts: Sendable, Hashable {
     /// The canonical host of the site's pages.
@@ -24,6 +27,8 @@ public struct SiteHosts: Sendable, Hashable {
     public var links: String?
     /// A host on a different domain whose pages send the browser back to ``site``.
     public var interstitial: String?
+    /// The dashboard's host, if the site has one.
+    public var admin: String?
     /// Development names (`localhost`, `127.0.0.1`), each standing for one of the hosts above:
     /// a request to one is served as if made to that host, over http, and the links on the
     /// page it gets stay on the development names.
@@ -31,16 +36,18 @@ public struct SiteHosts: Sendable, Hashable {
 
     /// Creates the host list; names are lowercased.
     public init(site: String, aliases: [String] = [], links: String? = nil, interstitial: String? = nil,
-                local: [String: String] = [:]) {
+                admin: String? = nil, local: [String: String] = [:]) {
         self.site = site.lowercased()
         self.aliases = aliases.map { $0.lowercased() }
         self.links = links?.lowercased()
         self.interstitial = interstitial?.lowercased()
+        self.admin = admin?.lowercased()
         self.local = Dictionary(local.map { ($0.key.lowercased(), $0.value.lowercased()) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Every host that serves the association files and that the apps accept links from:
-    /// the site, its aliases, the link host and the interstitial host, in that order.
+    /// the site, its aliases, the link host and the interstitial host, in that order (never the
+    /// admin host).
     public var servedHosts: [String] {
         [site] + aliases + [links, interstitial].compactMap { $0 }
     }
@@ -60,6 +67,7 @@ public struct SiteHosts: Sendable, Hashable {
         if aliases.contains(name) { return .alias }
         if name == links { return .links }
         if name == interstitial { return .interstitial }
+        if name == admin { return .admin }
         return nil
     }
 
@@ -79,6 +87,8 @@ public indirect enum HostRole: Sendable, Hashable {
     case links
     /// The interstitial host: pages redirect back to the site host.
     case interstitial
+    /// The dashboard's host: the dashboard, and nothing else.
+    case admin
     /// A development name standing for a host with the given role.
     case local(name: String, standingFor: HostRole)
 

@@ -24,7 +24,7 @@ final class SiteDocumentReader {
 
     static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations", "links", "invitations", "deferredLinks"]
     static let siteKeys = ["name", "description", "timeZone", "home", "image"]
-    static let hostKeys = ["site", "aliases", "links", "interstitial", "local"]
+    static let hostKeys = ["site", "aliases", "links", "interstitial", "admin", "local"]
     static let appKeys = ["name", "ios", "android"]
     static let iosKeys = ["teamID", "bundleID", "appStoreID", "scheme"]
     static let androidKeys = ["package", "sha256", "playStoreID"]
@@ -178,10 +178,11 @@ final class SiteDocumentReader {
             document.error("'\(interstitial)' is on the same domain as the site host '\(site)'; Safari opens the app only for a link to another domain, so the interstitial host needs one (such as open.example-links.com)",
                            at: "hosts.interstitial", mapping["interstitial"])
         }
+        let admin = document.string(mapping, "admin", at: "hosts").flatMap { host($0.0, at: "hosts.admin", $0.1) }
         var local: [String: String] = [:]
         if let localNode = mapping["local"], !YAMLDocument.isNull(localNode) {
             if let localMapping = localNode.mapping {
-                let served = [site].compactMap { $0 } + aliases + [links, interstitial].compactMap { $0 }
+                let served = [site].compactMap { $0 } + aliases + [links, interstitial, admin].compactMap { $0 }
                 for (keyNode, valueNode) in localMapping {
                     guard let name = keyNode.string, let target = valueNode.string else {
                         document.error("expected `development-name: configured-host`", at: "hosts.local", keyNode)
@@ -201,7 +202,7 @@ final class SiteDocumentReader {
             }
         }
         guard let site else { return nil }
-        return SiteHosts(site: site, aliases: aliases, links: links, interstitial: interstitial, local: local)
+        return SiteHosts(site: site, aliases: aliases, links: links, interstitial: interstitial, admin: admin, local: local)
     }
 
     // MARK: apps

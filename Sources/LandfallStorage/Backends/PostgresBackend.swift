@@ -20,8 +20,13 @@ final class PostgresBackend: StorageBackend {
     /// wait for a connection is a busy pool, not an unreachable server.
     private let lastLease = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
     private let logger: Logger
+    /// How long no statement may get a connection before the database counts as unreachable
+    /// (``defaultLeaseTimeout``; tests that hold every connection on purpose make it longer).
+    let leaseTimeout: Duration
 
-    private init(displayURL: String, client: PostgresClient, runTask: Task<Void, Never>, listener: PostgresChangeListener, logger: Logger) {
+    private init(displayURL: String, client: PostgresClient, runTask: Task<Void, Never>, listener: PostgresChangeListener, logger: Logger,
+                 leaseTimeout: Duration) {
+        self.leaseTimeout = leaseTimeout
         self.displayURL = displayURL
         self.client = client
         self.runTask = runTask
@@ -34,12 +39,14 @@ final class PostgresBackend: StorageBackend {
     ///
     /// - Parameters:
     ///   - connections: The most connections the pool keeps open (the listening one aside).
+    ///   - leaseTimeout: See ``leaseTimeout``.
     ///   - keepAliveFrequency: How long a pooled connection is idle before a keep-alive query
     ///     checks it (tests make it short).
     ///   - deliver: Called with each change another instance announced.
     static func open(
         url: String, connections: Int = StorageLocation.defaultPostgresConnections, logger: Logger, origin: String,
-        keepAliveFrequency: Duration = .seconds(30), deliver: @escaping @Sendable (LinkChange) -> Void
+        leaseTimeout: Duration = defaultLeaseTimeout, keepAliveFrequency: Duration = .seconds(30),
+        deliver: @escaping @Sendable (LinkChange) -> Void
     ) async throws(StorageError) -> PostgresBackend {
         let displayURL = Self.redacted(url)
         guard StorageLocation.postgresConnectionsRange.contains(connections) else {
@@ -66,7 +73,8 @@ final class PostgresBackend: StorageBackend {
         configuration.options.maximumConnections = connections
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runTask = Task { await client.run() }
-        return PostgresBackend(displayURL: displayURL, client: client, runTask: runTask, listener: listener, logger: logger)
+        return PostgresBackend(displayURL: displayURL, client: client, runTask: runTask, listener: listener, logger: logger,
+                               leaseTimeout: leaseTimeout)
     }
 
     /// The pool's configuration for the connection `core` describes.
@@ -104,7 +112,7 @@ final class PostgresBackend: StorageBackend {
     /// How long no statement may get a connection from the pool before the database counts as
     /// unreachable. Without it, a call made while PostgreSQL is down would wait until the pool
     /// gives up creating connections (a minute).
-    static let leaseTimeout = Duration.seconds(10)
+    static let defaultLeaseTimeout = Duration.seconds(10)
 
     /// Runs `body` with a connection of the pool, or fails with `.unreachable` when none is
     /// handed out within ``leaseTimeout`` and no other statement got one meanwhile either (a
@@ -118,6 +126,7 @@ final class PostgresBackend: StorageBackend {
         let displayURL = displayURL
         let leased = NIOLockedValueBox(false)
         let lastLease = lastLease
+        let leaseTimeout = leaseTimeout
         return try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
                 try await client.withConnection { connection in
@@ -128,13 +137,13 @@ final class PostgresBackend: StorageBackend {
             }
             group.addTask {
                 while true {
-                    try await Task.sleep(for: Self.leaseTimeout)
+                    try await Task.sleep(for: leaseTimeout)
                     if leased.withLockedValue({ $0 }) { return nil }
                     // Others got connections within the timeout: the pool is busy, keep waiting.
-                    if let last = lastLease.withLockedValue({ $0 }), ContinuousClock.now - last < Self.leaseTimeout { continue }
+                    if let last = lastLease.withLockedValue({ $0 }), ContinuousClock.now - last < leaseTimeout { continue }
                     throw StorageError(
                         .unreachable,
-                        "PostgreSQL at \(displayURL) gave no connection within \(Self.leaseTimeout): check that the server runs and accepts connections"
+                        "PostgreSQL at \(displayURL) gave no connection within \(leaseTimeout): check that the server runs and accepts connections"
                     )
                 }
             }

@@ -82,9 +82,16 @@ public enum DashboardSessions {
         return tokenHash(of: value)
     }
 
-    /// Whether a form's `token` is the session's CSRF token (compared in constant time).
-    public static func isCSRFToken(_ token: String, of session: DashboardSession) -> Bool {
-        SHA256Hex.constantTimeEqual(token, session.csrfToken)
+    /// Whether a form's `token` is `expected` (a session's CSRF token, or the sign-in form's),
+    /// compared in constant time.
+    public static func isToken(_ token: String, equalTo expected: String) -> Bool {
+        SHA256Hex.constantTimeEqual(token, expected)
+    }
+
+    /// A new token for a form shown before anyone is signed in (43 letters and digits).
+    public static func newFormToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return RandomText.make(length: secretLength, using: &generator)
     }
 
     static func tokenHash(of secret: String) -> String {

@@ -143,6 +143,19 @@ extension Storage {
         }
     }
 
+    /// The links with the most clicks, most first (of equal counts, the newest first): the
+    /// dashboard's top links. Read through the `links_click_count` index.
+    public func mostClickedLinks(limit: Int) async throws(StorageError) -> [ShortLink] {
+        try await reading("reading the most clicked links") { database in
+            try await database.select().columns(ShortLink.columns).from(ShortLink.table)
+                .where("click_count", .greaterThan, 0)
+                .orderBy("click_count", .descending).orderBy("id", .descending)
+                .limit(min(max(limit, 1), 100))
+                .all()
+                .map { row throws(StorageError) in try ShortLink(row: row) }
+        }
+    }
+
     /// How many links are stored.
     public func linkCount() async throws(StorageError) -> Int {
         try await reading("counting links") { database in

@@ -301,8 +301,9 @@ enum Migrations {
         ]
     )
 
-    /// Version 3: the dashboard's people, their sessions and its audit log. It only adds
-    /// tables: every version-2 row stays as it was.
+    /// Version 3: the dashboard's people, their sessions and its audit log, and an index of
+    /// links by clicks (the dashboard's top links). It only adds: every version-2 row stays as
+    /// it was.
     ///
     /// - `dashboard_users`: keyed by a random id; the email (lowercased) is unique.
     /// - `dashboard_sessions`: keyed by the SHA-256 of the cookie's secret; a user's sessions
@@ -341,6 +342,7 @@ enum Migrations {
             """,
             "CREATE INDEX dashboard_sessions_user ON dashboard_sessions (user_id)",
             "CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at)",
+            "CREATE INDEX links_click_count ON links (click_count, id)",
             """
             CREATE TABLE dashboard_audit (
                 id INTEGER NOT NULL PRIMARY KEY,
@@ -383,6 +385,7 @@ enum Migrations {
             """,
             "CREATE INDEX dashboard_sessions_user ON dashboard_sessions (user_id)",
             "CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at)",
+            "CREATE INDEX links_click_count ON links (click_count, id)",
             """
             CREATE TABLE dashboard_audit (
                 id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -42,6 +42,7 @@ import Testing
         case .alias: "alias"
         case .links: "links"
         case .interstitial: "interstitial"
+        case .admin: "admin"
         case .local(let name, let standingFor): "\(name) for \(describe(standingFor))"
         }
     }
@@ -53,6 +54,8 @@ import Testing
         (host: "www.daily.example.com", role: "alias", authority: "www.daily.example.com"),
         (host: "go.daily.example.com", role: "links", authority: "go.daily.example.com"),
         (host: "open.dailypuzzle.app", role: "interstitial", authority: "open.dailypuzzle.app"),
+        (host: "admin.daily.example.com", role: "admin", authority: "admin.daily.example.com"),
+        (host: "admin.localhost:8080", role: "admin.localhost for admin", authority: "admin.localhost:8080"),
     ])
     func knownHosts(host: String, role: String, authority: String) async throws {
         let sites = try UnitHarness.demoSites()

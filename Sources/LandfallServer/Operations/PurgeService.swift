@@ -3,11 +3,13 @@ import LandfallStorage
 import Logging
 import ServiceLifecycle
 
-/// Deletes expired deferred-link claims and the address salts of past days, every
-/// ``interval``: nothing about a visitor outlives the site's claim lifetime.
-struct ClaimPurgeService: Service {
+/// Every ``interval``, deletes expired deferred-link claims and the address salts of past days
+/// (nothing about a visitor outlives the site's claim lifetime), and the dashboard sessions
+/// that have ended (past their end, or unused for longer than their idle time).
+struct PurgeService: Service {
     let storage: Storage
     let interval: Duration
+    let sessions: DashboardSessionPolicy
     let clock: @Sendable () -> Date
     let logger: Logger
 
@@ -18,6 +20,12 @@ struct ClaimPurgeService: Service {
                 if purged > 0 { logger.info("purged expired claims", metadata: ["claims": "\(purged)"]) }
             } catch {
                 logger.warning("expired claims not purged; will retry", metadata: ["error": "\(error)"])
+            }
+            do {
+                let ended = try await storage.purgeDashboardSessions(at: clock(), policy: sessions)
+                if ended > 0 { logger.info("removed ended dashboard sessions", metadata: ["sessions": "\(ended)"]) }
+            } catch {
+                logger.warning("ended dashboard sessions not removed; will retry", metadata: ["error": "\(error)"])
             }
             let interval = interval
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }

@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LandfallStorage
+
+/// Every POST to the dashboard is a form carrying the token that proves it came from a page the
+/// dashboard served: the session's CSRF token when someone is signed in, else the sign-in
+/// form's (the `landfall_signin` cookie, compared with the form's copy). A missing or wrong
+/// token, a body that is not a form, or one over 64 KiB is refused with 403 or 400 before any
+/// handler runs; the form read here is in the context for the handler.
+struct DashboardCSRFMiddleware: RouterMiddleware {
+    typealias Context = DashboardContext
+
+    /// The name of the form field holding the token.
+    static let field = "csrf"
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.method == .post else { return try await next(request, context) }
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: DashboardForm.maximumSize)
+        } catch {
+            context.server.label("dashboard_bad_form")
+            throw PageProblem(.contentTooLarge, title: "Too large", message: "The form is larger than the dashboard accepts.")
+        }
+        guard request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true,
+              let form = DashboardForm(encoded: String(buffer: body)) else {
+            context.server.label("dashboard_bad_form")
+            throw PageProblem(.badRequest, title: "Bad request", message: "The dashboard only accepts its own forms.")
+        }
+        let expected: String? = if let signedIn = context.signedIn {
+            signedIn.session.csrfToken
+        } else {
+            DashboardCookies.value(DashboardCookies.signIn, in: request)
+        }
+        guard let expected, let given = form[Self.field], !given.isEmpty, DashboardSessions.isToken(given, equalTo: expected) else {
+            context.server.label("dashboard_csrf_refused")
+            throw PageProblem(.forbidden, title: "Form expired",
+                              message: "This form was not sent from a page of the dashboard, or it has expired. Go back, reload the page and send it again.")
+        }
+        var context = context
+        context.form = form
+        return try await next(request, context)
+    }
+}
+
+/// Security headers on every dashboard answer: no caching, no framing, no content sniffing,
+/// no referrer beyond the origin, and a content security policy allowing only the dashboard's
+/// own styles, scripts and images.
+struct DashboardHeadersMiddleware: RouterMiddleware {
+    typealias Context = DashboardContext
+
+    static let frameOptions = HTTPField.Name("X-Frame-Options")!
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        response.headers[Self.frameOptions] = "DENY"
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[Self.referrerPolicy] = "same-origin"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+}

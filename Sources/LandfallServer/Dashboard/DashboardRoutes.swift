@@ -1,0 +1,71 @@
+import Foundation
+import Hummingbird
+import LandfallStorage
+
+/// The dashboard, on the site's admin host (`hosts.admin`) and nowhere else: a router of its
+/// own, reached through ``SiteRoutes`` (GET) and ``UnmatchedRequestMiddleware`` (POST) once
+/// the host is known, so that no path of another host can reach it and the short-link path
+/// pays nothing for it.
+///
+/// Every request gets the security headers (``DashboardHeadersMiddleware``) and, with a
+/// session cookie, its signed-in person (``DashboardSessionMiddleware``); every POST must be a
+/// form with its CSRF token (``DashboardCSRFMiddleware``). The sign-in page and the style
+/// sheet are open; everything else needs a person signed in (``RequireSignIn``).
+struct DashboardRoutes: Sendable {
+    typealias Context = LandfallRequestContext
+
+    let responder: RouterResponder<Context>
+
+    init(_ parts: ServerComponents, configuration: DashboardConfiguration) {
+        let router = Router(context: Context.self)
+        let dashboard = router.group(context: DashboardContext.self)
+            .add(middleware: DashboardHeadersMiddleware())
+            .add(middleware: DashboardSessionMiddleware(storage: parts.storage, policy: configuration.sessions, clock: parts.clock))
+            .add(middleware: DashboardCSRFMiddleware())
+        dashboard.get(RouterPath(stringLiteral: DashboardStyle.path)) { _, _ in
+            Response.text(.ok, DashboardStyle.css, contentType: "text/css; charset=utf-8")
+        }
+        SignInRoutes(storage: parts.storage, clock: parts.clock, policy: configuration.sessions,
+                     addresses: RateLimiter(limit: configuration.signInsPerAddress)).addRoutes(to: dashboard)
+        let members = dashboard.group().add(middleware: RequireSignIn())
+        OverviewRoutes(storage: parts.storage, clicks: parts.clicks, clock: parts.clock).addRoutes(to: members)
+        responder = router.buildResponder()
+    }
+
+    /// Answers a request on the admin host; a path the dashboard does not have is its 404 page.
+    func respond(_ request: Request, context: Context) async throws -> Response {
+        do {
+            return try await responder.respond(to: request, context: context)
+        } catch let error as HTTPError where error.status == .notFound {
+            context.label("dashboard_not_found")
+            var child = try DashboardContext(context: context)
+            child.signedIn = nil
+            var response = try DashboardPage.response("problem", title: "Not found",
+                                                      values: ["heading": "Not found", "message": "The dashboard has no page at this address."],
+                                                      context: child, status: .notFound)
+            response.headers[DashboardHeadersMiddleware.frameOptions] = "DENY"
+            response.headers[.contentSecurityPolicy] = DashboardHeadersMiddleware.contentSecurityPolicy
+            return response
+        }
+    }
+}
+
+/// How the dashboard behaves: how long sessions last, how often one address may try to sign
+/// in, and bcrypt's cost for the passwords it sets (the demo's admin).
+public struct DashboardConfiguration: Sendable, Hashable {
+    /// How long sessions last (7 days, or 12 hours unused, by default).
+    public var sessions: DashboardSessionPolicy
+    /// Sign-in attempts per client address: 10, then one every 6 seconds, by default.
+    public var signInsPerAddress: RateLimit
+    /// bcrypt's cost for passwords the server sets (the demo's admin); 12 by default.
+    public var passwordCost: UInt8
+
+    /// Creates the configuration.
+    public init(sessions: DashboardSessionPolicy = DashboardSessionPolicy(),
+                signInsPerAddress: RateLimit = RateLimit(requestsPerSecond: 1.0 / 6, burst: 10),
+                passwordCost: UInt8 = DashboardPasswords.defaultCost) {
+        self.sessions = sessions
+        self.signInsPerAddress = signInsPerAddress
+        self.passwordCost = passwordCost
+    }
+}

@@ -1,0 +1,58 @@
+/// The dashboard's style sheet, served at `/assets/dashboard.css` on the admin host: no CDN,
+/// no inline styles (the content security policy allows only this file). Readable on a phone:
+/// one column under 700 pixels.
+enum DashboardStyle {
+    static let path = "/assets/dashboard.css"
+
+    static let css: String = {
+        let widths = (0...20).map { ".fill.w\($0) { width: \($0 * 5)%; }" }.joined(separator: "\n")
+        return base + "\n" + widths + "\n"
+    }()
+
+    private static let base = """
+        :root { --ink: #1d2330; --muted: #5b6472; --line: #d9dde4; --paper: #f6f7f9; --card: #fff; --accent: #2457d6; --bad: #b3261e; }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--paper); }
+        a { color: var(--accent); }
+        code { font: 0.9em ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; }
+        .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.5rem; padding: 0.75rem 1.5rem; background: var(--ink); color: #fff; }
+        .bar a { color: #fff; text-decoration: none; }
+        .brand { font-weight: 700; }
+        .brand span { font-weight: 400; opacity: 0.7; }
+        nav { display: flex; gap: 1rem; flex: 1; }
+        nav a[aria-current="page"] { border-bottom: 2px solid #fff; }
+        .who { display: flex; align-items: center; gap: 0.75rem; margin: 0; font-size: 0.9rem; }
+        main { max-width: 72rem; margin: 0 auto; padding: 1.5rem; }
+        h1 { font-size: 1.6rem; margin: 0 0 1rem; }
+        h2 { font-size: 1rem; margin: 0 0 0.75rem; color: var(--muted); font-weight: 600; }
+        .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 1.25rem; margin-bottom: 1.25rem; }
+        .narrow { max-width: 26rem; margin: 3rem auto; }
+        .muted { color: var(--muted); }
+        .small { font-size: 0.85rem; }
+        .problem { color: var(--bad); background: #fdecea; border-radius: 6px; padding: 0.5rem 0.75rem; }
+        label { display: block; font-weight: 600; margin: 1rem 0 0.25rem; }
+        input[type=email], input[type=password], input[type=text] { width: 100%; padding: 0.6rem 0.7rem; font: inherit; border: 1px solid var(--line); border-radius: 6px; }
+        button { margin-top: 1.25rem; padding: 0.6rem 1.2rem; font: inherit; font-weight: 600; color: #fff; background: var(--accent); border: 0; border-radius: 6px; cursor: pointer; }
+        button.quiet { margin: 0; padding: 0.3rem 0.7rem; background: transparent; border: 1px solid rgba(255,255,255,0.5); font-weight: 400; }
+        .periods { display: grid; grid-template-columns: repeat(3, 1fr); gap: 1.25rem; }
+        .period dl { display: grid; grid-template-columns: repeat(3, 1fr); margin: 0; }
+        .period dt { color: var(--muted); font-size: 0.85rem; }
+        .period dd { margin: 0; font-size: 1.6rem; font-weight: 700; }
+        .chart { width: 100%; height: auto; display: block; }
+        .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 1.25rem; }
+        .funnel { list-style: none; margin: 0; padding: 0; }
+        .funnel li { display: grid; grid-template-columns: 7rem 1fr 4rem; align-items: center; gap: 0.75rem; margin: 0.4rem 0; }
+        .meter { background: var(--paper); border-radius: 4px; height: 0.9rem; overflow: hidden; }
+        .fill { display: block; height: 100%; background: var(--accent); border-radius: 4px; }
+        .value { text-align: right; font-variant-numeric: tabular-nums; }
+        table { width: 100%; border-collapse: collapse; }
+        th, td { text-align: left; padding: 0.5rem; border-bottom: 1px solid var(--line); }
+        .number { text-align: right; font-variant-numeric: tabular-nums; }
+        @media (max-width: 700px) {
+          main { padding: 1rem; }
+          .periods, .columns { grid-template-columns: 1fr; }
+          .period dd { font-size: 1.3rem; }
+          .bar { padding: 0.75rem 1rem; }
+        }
+        """
+}

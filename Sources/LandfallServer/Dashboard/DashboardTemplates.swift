@@ -1,0 +1,134 @@
+import Mustache
+
+/// The dashboard's page templates: one layout with the navigation, and a template per page
+/// filling its `main` block. Every value is HTML-escaped (`{{name}}`); none uses `{{{name}}}`,
+/// so a link's title or a person's name cannot inject markup.
+enum DashboardTemplates {
+    /// The templates, parsed once (a template that does not parse is a bug caught by the tests).
+    static let library: MustacheLibrary = {
+        var library = MustacheLibrary()
+        for (name, text) in all {
+            try? library.register(text, named: name)
+        }
+        return library
+    }()
+
+    /// The templates by name.
+    static let all: [String: String] = ["layout": layout, "sign-in": signIn, "overview": overview, "problem": problem]
+
+    static let layout = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="robots" content="noindex, nofollow">
+        <title>{{title}} · {{siteName}} dashboard</title>
+        <link rel="stylesheet" href="/assets/dashboard.css">
+        </head>
+        <body>
+        <header class="bar">
+          <a class="brand" href="/">{{siteName}} <span>dashboard</span></a>
+          {{#user}}
+          <nav aria-label="Sections">
+            <a href="/"{{#overviewCurrent}} aria-current="page"{{/overviewCurrent}}>Overview</a>
+          </nav>
+          <form class="who" method="post" action="/sign-out">
+            <span title="{{email}}">{{name}} · {{role}}</span>
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            <button type="submit" class="quiet">Sign out</button>
+          </form>
+          {{/user}}
+        </header>
+        <main>
+        {{$main}}{{/main}}
+        </main>
+        </body>
+        </html>
+        """
+
+    static let signIn = """
+        {{<layout}}{{$main}}
+        <section class="card narrow">
+          <h1>Sign in</h1>
+          <p class="muted">to the dashboard of {{siteName}}</p>
+          {{#problem}}<p class="problem" role="alert">{{problem}}</p>{{/problem}}
+          <form method="post" action="/sign-in">
+            <input type="hidden" name="csrf" value="{{csrf}}">
+            {{#next}}<input type="hidden" name="next" value="{{next}}">{{/next}}
+            <label for="email">Email</label>
+            <input id="email" name="email" type="email" autocomplete="username" required value="{{email}}" autofocus>
+            <label for="password">Password</label>
+            <input id="password" name="password" type="password" autocomplete="current-password" required>
+            <button type="submit">Sign in</button>
+          </form>
+          <p class="muted small">Forgot your password? An admin resets it with <code>landfall users reset-password</code>.</p>
+        </section>
+        {{/main}}{{/layout}}
+        """
+
+    static let overview = """
+        {{<layout}}{{$main}}
+        <h1>Overview</h1>
+        <section class="periods" aria-label="Totals">
+          {{#periods}}
+          <div class="card period">
+            <h2>{{label}}</h2>
+            <dl>
+              <div><dt>Clicks</dt><dd>{{clicks}}</dd></div>
+              <div><dt>Installs</dt><dd>{{installs}}</dd></div>
+              <div><dt>App opens</dt><dd>{{opens}}</dd></div>
+            </dl>
+          </div>
+          {{/periods}}
+        </section>
+        <section class="card">
+          <h2>Clicks per day, last 30 days (UTC)</h2>
+          <img class="chart" src="{{dailyChart}}" alt="{{dailyChartText}}">
+        </section>
+        <div class="columns">
+          <section class="card">
+            <h2>Funnel, last 30 days</h2>
+            <ol class="funnel">
+              {{#funnel}}
+              <li><span class="label">{{label}}</span><span class="meter"><span class="fill w{{step}}"></span></span><span class="value">{{value}}</span></li>
+              {{/funnel}}
+            </ol>
+          </section>
+          <section class="card">
+            <h2>Platforms, last 30 days</h2>
+            {{^platforms}}<p class="muted">No clicks yet.</p>{{/platforms}}
+            <ol class="funnel">
+              {{#platforms}}
+              <li><span class="label">{{label}}</span><span class="meter"><span class="fill w{{step}}"></span></span><span class="value">{{value}}</span></li>
+              {{/platforms}}
+            </ol>
+          </section>
+        </div>
+        <section class="card">
+          <h2>Top links</h2>
+          {{^topLinks}}<p class="muted">No links yet.</p>{{/topLinks}}
+          {{#topLinks.0}}
+          <table>
+            <thead><tr><th scope="col">Link</th><th scope="col">Title</th><th scope="col" class="number">Clicks</th></tr></thead>
+            <tbody>
+            {{#topLinks}}
+            <tr><td><code>{{shortURL}}</code></td><td>{{title}}</td><td class="number">{{clicks}}</td></tr>
+            {{/topLinks}}
+            </tbody>
+          </table>
+          {{/topLinks.0}}
+        </section>
+        {{/main}}{{/layout}}
+        """
+
+    static let problem = """
+        {{<layout}}{{$main}}
+        <section class="card narrow">
+          <h1>{{heading}}</h1>
+          <p>{{message}}</p>
+          <p><a href="/">Back to the overview</a></p>
+        </section>
+        {{/main}}{{/layout}}
+        """
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import LandfallLinks
+import LandfallStorage
+
+/// `GET /`: clicks, installs and app opens today and over 7 and 30 days, clicks per day as a
+/// chart, the click → install → open funnel, the platforms, and the most clicked links. The
+/// numbers are the statistics API's (``TrafficStats``), after this instance's buffered clicks
+/// are written.
+struct OverviewRoutes: Sendable {
+    let storage: Storage
+    let clicks: ClickRecorder
+    let clock: @Sendable () -> Date
+
+    func addRoutes(to group: RouterGroup<DashboardContext>) {
+        group.get("/", use: overview)
+    }
+
+    @Sendable func overview(_ request: Request, context: DashboardContext) async throws -> Response {
+        try await clicks.flush()
+        let todayNumber = UTCDay.daysSince1970(clock())
+        let days = (todayNumber - 29...todayNumber).map { UTCDay.text(daysSince1970: $0) }
+        let today = days[29]
+        let counts = try await storage.trafficCounts(TrafficFilter(from: days[0], to: today))
+        let month = TrafficStats(counts: counts)
+        let week = TrafficStats(counts: counts.filter { $0.day >= days[23] })
+        let day = TrafficStats(counts: counts.filter { $0.day == today })
+        let periods: [[String: Any]] = [("Today", day), ("Last 7 days", week), ("Last 30 days", month)].map { label, stats in
+            ["label": label, "clicks": stats.clicks, "installs": stats.installs, "opens": stats.opens]
+        }
+        let perDay = Dictionary(uniqueKeysWithValues: month.byDay.map { ($0.key, $0.count) })
+        let chart = DailyChart(days: days.map { ($0, perDay[$0] ?? 0) })
+        let funnelTop = max(month.clicks, month.installs, month.opens, 1)
+        let funnel: [[String: Any]] = [("Clicks", month.clicks), ("Installs", month.installs), ("App opens", month.opens)].map { label, value in
+            ["label": label, "value": value, "step": Self.step(value, of: funnelTop)]
+        }
+        let people = month.byPlatform.filter { $0.key != ClickPlatform.crawler.rawValue }
+        let platformTop = max(people.map(\.count).max() ?? 0, 1)
+        let platforms: [[String: Any]] = people.filter { $0.count > 0 }.map { bucket in
+            ["label": bucket.key, "value": bucket.count, "step": Self.step(bucket.count, of: platformTop)]
+        }
+        let topLinks: [[String: Any]] = try await storage.mostClickedLinks(limit: 5).map { link in
+            ["shortURL": link.url, "title": link.preview.title ?? "", "clicks": link.clickCount]
+        }
+        var values: [String: Any] = [
+            "overviewCurrent": true, "periods": periods, "dailyChart": chart.dataURL, "dailyChartText": chart.text, "funnel": funnel,
+            "platforms": platforms,
+        ]
+        if !topLinks.isEmpty { values["topLinks"] = topLinks }
+        return try DashboardPage.response("overview", title: "Overview", values: values, context: context)
+    }
+
+    /// `value` out of `top` in twentieths (a bar's width class, `w0` to `w20`).
+    static func step(_ value: Int, of top: Int) -> Int {
+        min(20, max(0, Int((Double(value) / Double(max(top, 1)) * 20).rounded())))
+    }
+}
