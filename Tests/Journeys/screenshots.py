@@ -4,11 +4,13 @@ Written to the directory given (docs/screenshots in the repository):
 dashboard-sign-in-1280.png, dashboard-sign-in-390.png, dashboard-overview-1280.png and
 dashboard-overview-390.png, each the size of its window (1280x800 or 390x844), and
 dashboard-overview-390-full.png, the whole overview on the phone, to see what is below the fold.
+The overview has the journeys' clicks today and a month of made-up history (demo_history.py).
 """
 
 import os
 
 from dashboard_pages import heading, signed_in_page
+from demo_history import add_a_month_of_traffic
 from demo_server import check
 
 SIZES = {
@@ -19,6 +21,7 @@ SIZES = {
 
 def take_screenshots(browser, server, directory):
     os.makedirs(directory, exist_ok=True)
+    add_a_month_of_traffic(server)
     for label, options in SIZES.items():
         context = browser.new_context(device_scale_factor=1, **options)
         page = context.new_page()
