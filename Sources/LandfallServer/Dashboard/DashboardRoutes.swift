@@ -34,19 +34,18 @@ struct DashboardRoutes: Sendable {
 
     /// Answers a request on the admin host; a path the dashboard does not have is its 404 page.
     func respond(_ request: Request, context: Context) async throws -> Response {
-        do {
-            return try await responder.respond(to: request, context: context)
-        } catch let error as HTTPError where error.status == .notFound {
-            context.label("dashboard_not_found")
-            var child = try DashboardContext(context: context)
-            child.signedIn = nil
-            var response = try DashboardPage.response("problem", title: "Not found",
-                                                      values: ["heading": "Not found", "message": "The dashboard has no page at this address."],
-                                                      context: child, status: .notFound)
-            response.headers[DashboardHeadersMiddleware.frameOptions] = "DENY"
-            response.headers[.contentSecurityPolicy] = DashboardHeadersMiddleware.contentSecurityPolicy
-            return response
-        }
+        let response = try await responder.respond(to: request, context: context)
+        // The router answers a path it has no route for with an empty 404 (its not-found
+        // responder's error, turned into a response), labelled so.
+        guard response.status == .notFound, context.routeLabel == "NotFound" else { return response }
+        context.label("dashboard_not_found")
+        let child = try DashboardContext(context: context)
+        var page = try DashboardPage.response("problem", title: "Not found",
+                                              values: ["heading": "Not found", "message": "The dashboard has no page at this address."],
+                                              context: child, status: .notFound)
+        page.headers[DashboardHeadersMiddleware.frameOptions] = "DENY"
+        page.headers[.contentSecurityPolicy] = DashboardHeadersMiddleware.contentSecurityPolicy
+        return page
     }
 }
 

@@ -107,8 +107,8 @@ enum DashboardTemplates {
         </div>
         <section class="card">
           <h2>Top links</h2>
-          {{^topLinks}}<p class="muted">No links yet.</p>{{/topLinks}}
-          {{#topLinks.0}}
+          {{^hasTopLinks}}<p class="muted">No link has been clicked yet.</p>{{/hasTopLinks}}
+          {{#hasTopLinks}}
           <table>
             <thead><tr><th scope="col">Link</th><th scope="col">Title</th><th scope="col" class="number">Clicks</th></tr></thead>
             <tbody>
@@ -117,7 +117,7 @@ enum DashboardTemplates {
             {{/topLinks}}
             </tbody>
           </table>
-          {{/topLinks.0}}
+          {{/hasTopLinks}}
         </section>
         {{/main}}{{/layout}}
         """

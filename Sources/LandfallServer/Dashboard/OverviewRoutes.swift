@@ -46,7 +46,10 @@ struct OverviewRoutes: Sendable {
             "overviewCurrent": true, "periods": periods, "dailyChart": chart.dataURL, "dailyChartText": chart.text, "funnel": funnel,
             "platforms": platforms,
         ]
-        if !topLinks.isEmpty { values["topLinks"] = topLinks }
+        if !topLinks.isEmpty {
+            values["topLinks"] = topLinks
+            values["hasTopLinks"] = true
+        }
         return try DashboardPage.response("overview", title: "Overview", values: values, context: context)
     }
 

@@ -1,0 +1,48 @@
+import Foundation
+import HTTPTypes
+@testable import LandfallServer
+import LandfallStorage
+import Testing
+
+/// The overview's numbers are the statistics API's, and what people wrote is shown as text.
+@Suite struct DashboardOverviewTests {
+    @Test("today's clicks, the chart and the most clicked link appear once clicked, on both databases", arguments: ServerCases.all)
+    func theOverviewCountsClicks(transport: Transport, database: TestDatabase) async throws {
+        let server = try await DashboardCases.server(database: database)
+        let key = try await server.authorization()
+        try await server.run(transport) { client in
+            _ = try await client.createLink(#"{"target": "https://daily.example.com/puzzle/2026-11-20", "slug": "xss", "preview": {"title": "<img src=x onerror=alert(1)>"}}"#, key: key)
+            for _ in 0..<7 { _ = try await client.visit("xss", as: Visitors.iPhone) }
+            for _ in 0..<3 { _ = try await client.visit("xss", as: Visitors.desktop) }
+            var browser = DashboardBrowser(client: client)
+            try await browser.signIn(email: DemoSite.administratorEmail, password: DashboardCases.password)
+            let page = try await browser.get("/")
+            #expect(page.status == .ok)
+            let text = page.text
+            #expect(text.contains("<h2>Today</h2>"))
+            #expect(text.contains("<div><dt>Clicks</dt><dd>10</dd></div>"))
+            #expect(text.contains("<code>https://go.daily.example.com/xss</code>"))
+            #expect(text.contains("&lt;img src=x onerror=alert(1)&gt;") && !text.contains("<img src=x"))
+            #expect(text.contains("10 clicks in 30 days; the most, 10, on 2026-11-20."))
+            #expect(text.contains("data:image/svg+xml;base64,"))
+            #expect(text.contains(#"<span class="label">ios</span>"#))
+        }
+    }
+
+    @Test("the chart draws one bar per day, the highest at full height, and says in words what it shows")
+    func theChartDrawsItsDays() {
+        let chart = DailyChart(days: [("2026-11-18", 0), ("2026-11-19", 5), ("2026-11-20", 10)])
+        #expect(chart.svg.components(separatedBy: "<rect ").count - 1 == 3)
+        #expect(chart.svg.contains(#"height="132.0""#))   // 180 - 24 - 24: the full plot
+        #expect(chart.svg.contains("<title>2026-11-19: 5</title>"))
+        #expect(chart.text == "15 clicks in 3 days; the most, 10, on 2026-11-20.")
+        #expect(DailyChart(days: [("2026-11-20", 0)]).text == "No clicks in these 1 days.")
+    }
+
+    @Test("the dashboard's templates all parse")
+    func theTemplatesParse() {
+        for name in DashboardTemplates.all.keys {
+            #expect(DashboardTemplates.library.getTemplate(named: name) != nil, "\(name)")
+        }
+    }
+}
