@@ -8,14 +8,15 @@ struct DailyChart {
     let days: [(day: String, count: Int)]
 
     static let width = 720
-    static let height = 180
+    static let height = 220
 
     /// The chart as SVG.
     var svg: String {
         let top = max(days.map(\.count).max() ?? 0, 1)
-        let plotTop = 24.0, plotBottom = Double(Self.height) - 24
+        // Labels at 22 units: still readable when the 720-unit drawing is 320 pixels wide (a phone).
+        let plotTop = 30.0, plotBottom = Double(Self.height) - 32
         let slot = Double(Self.width) / Double(max(days.count, 1))
-        var parts = [##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \##(Self.width) \##(Self.height)" font-family="system-ui, sans-serif" font-size="12">"##]
+        var parts = [##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \##(Self.width) \##(Self.height)" font-family="system-ui, sans-serif" font-size="22">"##]
         parts.append(##"<line x1="0" y1="\##(plotBottom)" x2="\##(Self.width)" y2="\##(plotBottom)" stroke="#d9dde4"/>"##)
         for (index, day) in days.enumerated() {
             let height = (plotBottom - plotTop) * Double(day.count) / Double(top)
@@ -23,10 +24,10 @@ struct DailyChart {
             parts.append(##"<rect x="\##(Self.format(x))" y="\##(Self.format(plotBottom - height))" width="\##(Self.format(slot * 0.7))" height="\##(Self.format(height))" fill="#2457d6"><title>\##(day.day): \##(day.count)</title></rect>"##)
         }
         let highest = days.map(\.count).max() ?? 0
-        parts.append(##"<text x="0" y="14" fill="#5b6472">\##(highest)</text>"##)
+        parts.append(##"<text x="0" y="22" fill="#5b6472">\##(highest)</text>"##)
         if let first = days.first, let last = days.last {
-            parts.append(##"<text x="0" y="\##(Self.height - 6)" fill="#5b6472">\##(first.day)</text>"##)
-            parts.append(##"<text x="\##(Self.width)" y="\##(Self.height - 6)" fill="#5b6472" text-anchor="end">\##(last.day)</text>"##)
+            parts.append(##"<text x="0" y="\##(Self.height - 4)" fill="#5b6472">\##(first.day)</text>"##)
+            parts.append(##"<text x="\##(Self.width)" y="\##(Self.height - 4)" fill="#5b6472" text-anchor="end">\##(last.day)</text>"##)
         }
         parts.append("</svg>")
         return parts.joined()

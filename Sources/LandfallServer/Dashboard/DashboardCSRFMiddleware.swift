@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 import Hummingbird
 import LandfallStorage
 
@@ -42,27 +41,5 @@ struct DashboardCSRFMiddleware: RouterMiddleware {
         var context = context
         context.form = form
         return try await next(request, context)
-    }
-}
-
-/// Security headers on every dashboard answer: no caching, no framing, no content sniffing,
-/// no referrer beyond the origin, and a content security policy allowing only the dashboard's
-/// own styles, scripts and images.
-struct DashboardHeadersMiddleware: RouterMiddleware {
-    typealias Context = DashboardContext
-
-    static let frameOptions = HTTPField.Name("X-Frame-Options")!
-    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
-    static let contentSecurityPolicy =
-        "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-        response.headers[Self.frameOptions] = "DENY"
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[Self.referrerPolicy] = "same-origin"
-        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
-        return response
     }
 }

@@ -14,7 +14,7 @@ enum DashboardStyle {
         * { box-sizing: border-box; }
         body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--paper); }
         a { color: var(--accent); }
-        code { font: 0.9em ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; }
+        code { font: 0.9em ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: break-word; }
         .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.5rem; padding: 0.75rem 1.5rem; background: var(--ink); color: #fff; }
         .bar a { color: #fff; text-decoration: none; }
         .brand { font-weight: 700; }
@@ -34,12 +34,13 @@ enum DashboardStyle {
         input[type=email], input[type=password], input[type=text] { width: 100%; padding: 0.6rem 0.7rem; font: inherit; border: 1px solid var(--line); border-radius: 6px; }
         button { margin-top: 1.25rem; padding: 0.6rem 1.2rem; font: inherit; font-weight: 600; color: #fff; background: var(--accent); border: 0; border-radius: 6px; cursor: pointer; }
         button.quiet { margin: 0; padding: 0.3rem 0.7rem; background: transparent; border: 1px solid rgba(255,255,255,0.5); font-weight: 400; }
-        .periods { display: grid; grid-template-columns: repeat(3, 1fr); gap: 1.25rem; }
+        .periods { display: grid; grid-template-columns: repeat(3, 1fr); gap: 1.25rem; margin-bottom: 1.25rem; }
+        .periods .card, .columns .card { margin-bottom: 0; }
         .period dl { display: grid; grid-template-columns: repeat(3, 1fr); margin: 0; }
         .period dt { color: var(--muted); font-size: 0.85rem; }
         .period dd { margin: 0; font-size: 1.6rem; font-weight: 700; }
         .chart { width: 100%; height: auto; display: block; }
-        .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 1.25rem; }
+        .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 1.25rem; margin-bottom: 1.25rem; }
         .funnel { list-style: none; margin: 0; padding: 0; }
         .funnel li { display: grid; grid-template-columns: 7rem 1fr 4rem; align-items: center; gap: 0.75rem; margin: 0.4rem 0; }
         .meter { background: var(--paper); border-radius: 4px; height: 0.9rem; overflow: hidden; }
@@ -53,6 +54,11 @@ enum DashboardStyle {
           .periods, .columns { grid-template-columns: 1fr; }
           .period dd { font-size: 1.3rem; }
           .bar { padding: 0.75rem 1rem; }
+          .links thead { display: none; }
+          .links tr, .links td { display: block; padding: 0.1rem 0; border: 0; }
+          .links tr { padding: 0.6rem 0; border-bottom: 1px solid var(--line); }
+          .links td.number { text-align: left; color: var(--muted); }
+          .links td.number::after { content: " clicks"; }
         }
         """
 }

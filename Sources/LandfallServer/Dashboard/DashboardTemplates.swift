@@ -109,7 +109,7 @@ enum DashboardTemplates {
           <h2>Top links</h2>
           {{^hasTopLinks}}<p class="muted">No link has been clicked yet.</p>{{/hasTopLinks}}
           {{#hasTopLinks}}
-          <table>
+          <table class="links">
             <thead><tr><th scope="col">Link</th><th scope="col">Title</th><th scope="col" class="number">Clicks</th></tr></thead>
             <tbody>
             {{#topLinks}}

@@ -39,8 +39,9 @@ struct OverviewRoutes: Sendable {
         let platforms: [[String: Any]] = people.filter { $0.count > 0 }.map { bucket in
             ["label": bucket.key, "value": bucket.count, "step": Self.step(bucket.count, of: platformTop)]
         }
+        let host = try context.server.host
         let topLinks: [[String: Any]] = try await storage.mostClickedLinks(limit: 5).map { link in
-            ["shortURL": link.url, "title": link.preview.title ?? "", "clicks": link.clickCount]
+            ["shortURL": Self.shown(link, on: host), "title": link.preview.title ?? "", "clicks": link.clickCount]
         }
         var values: [String: Any] = [
             "overviewCurrent": true, "periods": periods, "dailyChart": chart.dataURL, "dailyChartText": chart.text, "funnel": funnel,
@@ -51,6 +52,14 @@ struct OverviewRoutes: Sendable {
             values["hasTopLinks"] = true
         }
         return try DashboardPage.response("overview", title: "Overview", values: values, context: context)
+    }
+
+    /// A link's short URL as the person reading the dashboard can open it: through the link
+    /// host's development name (`http://go.localhost:8080/friday`) when the dashboard was
+    /// reached through one, else its https URL.
+    static func shown(_ link: ShortLink, on host: ServedHost) -> String {
+        guard host.role.isLocal, let name = host.site.configuration.hosts.localName(for: link.host) else { return link.url }
+        return "http://\(name)\(host.name.port.map { ":\($0)" } ?? "")/\(link.slug)"
     }
 
     /// `value` out of `top` in twentieths (a bar's width class, `w0` to `w20`).

@@ -26,6 +26,10 @@ import Testing
             #expect(text.contains("10 clicks in 30 days; the most, 10, on 2026-11-20."))
             #expect(text.contains("data:image/svg+xml;base64,"))
             #expect(text.contains(#"<span class="label">ios</span>"#))
+            // Through the development name, the link is shown as one this machine opens.
+            var local = DashboardBrowser(client: client, host: DashboardCases.localHost)
+            try await local.signIn(email: DemoSite.administratorEmail, password: DashboardCases.password)
+            #expect(try await local.get("/").text.contains("<code>http://go.localhost:8080/xss</code>"))
         }
     }
 
@@ -33,7 +37,7 @@ import Testing
     func theChartDrawsItsDays() {
         let chart = DailyChart(days: [("2026-11-18", 0), ("2026-11-19", 5), ("2026-11-20", 10)])
         #expect(chart.svg.components(separatedBy: "<rect ").count - 1 == 3)
-        #expect(chart.svg.contains(#"height="132.0""#))   // 180 - 24 - 24: the full plot
+        #expect(chart.svg.contains(#"height="158.0""#))   // 220 - 32 - 30: the full plot
         #expect(chart.svg.contains("<title>2026-11-19: 5</title>"))
         #expect(chart.text == "15 clicks in 3 days; the most, 10, on 2026-11-20.")
         #expect(DailyChart(days: [("2026-11-20", 0)]).text == "No clicks in these 1 days.")

@@ -117,6 +117,7 @@ import Testing
                                                       csrf: .some(token))
                 #expect(refused.status == .forbidden, "\(token ?? "no token")")
                 #expect(refused.text.contains("Form expired"))
+                #expect(refused["Content-Security-Policy"] == DashboardHeadersMiddleware.contentSecurityPolicy)
             }
             // A form to /sign-in without the cookie that goes with its token (another site's page).
             var forger = DashboardBrowser(client: client)
