@@ -1,37 +1,36 @@
 import Foundation
 
 /// A bar chart of counts per day, drawn as SVG on the server (no chart library, no script):
-/// one bar per day, the highest at full height, the first and last day and the highest count
-/// written on it. Shown as an image, so it scales to the page's width.
+/// one bar per day, the highest at full height, each with its day and count as a tooltip.
+/// Shown as an image, so it scales to the page's width; its labels (``highest``, the first
+/// and last day) are written by the page around it.
 struct DailyChart {
     /// The days, oldest first, with their counts.
     let days: [(day: String, count: Int)]
 
     static let width = 720
-    static let height = 220
+    static let height = 180
 
     /// The chart as SVG.
     var svg: String {
         let top = max(days.map(\.count).max() ?? 0, 1)
-        // Labels at 22 units: still readable when the 720-unit drawing is 320 pixels wide (a phone).
-        let plotTop = 30.0, plotBottom = Double(Self.height) - 32
+        // The labels (the highest count, the first and last day) are the page's text, not the
+        // drawing's: text in the drawing would shrink with it on a phone.
+        let plotTop = 4.0, plotBottom = Double(Self.height) - 2
         let slot = Double(Self.width) / Double(max(days.count, 1))
-        var parts = [##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \##(Self.width) \##(Self.height)" font-family="system-ui, sans-serif" font-size="22">"##]
+        var parts = [##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \##(Self.width) \##(Self.height)">"##]
         parts.append(##"<line x1="0" y1="\##(plotBottom)" x2="\##(Self.width)" y2="\##(plotBottom)" stroke="#d9dde4"/>"##)
         for (index, day) in days.enumerated() {
             let height = (plotBottom - plotTop) * Double(day.count) / Double(top)
             let x = Double(index) * slot + slot * 0.15
             parts.append(##"<rect x="\##(Self.format(x))" y="\##(Self.format(plotBottom - height))" width="\##(Self.format(slot * 0.7))" height="\##(Self.format(height))" fill="#2457d6"><title>\##(day.day): \##(day.count)</title></rect>"##)
         }
-        let highest = days.map(\.count).max() ?? 0
-        parts.append(##"<text x="0" y="22" fill="#5b6472">\##(highest)</text>"##)
-        if let first = days.first, let last = days.last {
-            parts.append(##"<text x="0" y="\##(Self.height - 4)" fill="#5b6472">\##(first.day)</text>"##)
-            parts.append(##"<text x="\##(Self.width)" y="\##(Self.height - 4)" fill="#5b6472" text-anchor="end">\##(last.day)</text>"##)
-        }
         parts.append("</svg>")
         return parts.joined()
     }
+
+    /// The highest count: the top of the scale.
+    var highest: Int { days.map(\.count).max() ?? 0 }
 
     /// The chart as a `data:` URL for an `<img>`.
     var dataURL: String {

@@ -40,6 +40,8 @@ enum DashboardStyle {
         .period dt { color: var(--muted); font-size: 0.85rem; }
         .period dd { margin: 0; font-size: 1.6rem; font-weight: 700; }
         .chart { width: 100%; height: auto; display: block; }
+        .axis { display: flex; justify-content: space-between; margin: 0.25rem 0 0; color: var(--muted); font-size: 0.85rem; font-variant-numeric: tabular-nums; }
+        .axis.top { margin: 0 0 0.25rem; }
         .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 1.25rem; margin-bottom: 1.25rem; }
         .funnel { list-style: none; margin: 0; padding: 0; }
         .funnel li { display: grid; grid-template-columns: 7rem 1fr 4rem; align-items: center; gap: 0.75rem; margin: 0.4rem 0; }

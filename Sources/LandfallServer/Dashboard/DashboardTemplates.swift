@@ -84,7 +84,9 @@ enum DashboardTemplates {
         </section>
         <section class="card">
           <h2>Clicks per day, last 30 days (UTC)</h2>
+          <p class="axis top">{{chartHighest}}</p>
           <img class="chart" src="{{dailyChart}}" alt="{{dailyChartText}}">
+          <p class="axis"><span>{{chartFirstDay}}</span><span>{{chartLastDay}}</span></p>
         </section>
         <div class="columns">
           <section class="card">

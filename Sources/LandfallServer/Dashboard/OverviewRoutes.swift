@@ -44,7 +44,8 @@ struct OverviewRoutes: Sendable {
             ["shortURL": Self.shown(link, on: host), "title": link.preview.title ?? "", "clicks": link.clickCount]
         }
         var values: [String: Any] = [
-            "overviewCurrent": true, "periods": periods, "dailyChart": chart.dataURL, "dailyChartText": chart.text, "funnel": funnel,
+            "overviewCurrent": true, "periods": periods, "dailyChart": chart.dataURL, "dailyChartText": chart.text,
+            "chartHighest": chart.highest, "chartFirstDay": days[0], "chartLastDay": today, "funnel": funnel,
             "platforms": platforms,
         ]
         if !topLinks.isEmpty {

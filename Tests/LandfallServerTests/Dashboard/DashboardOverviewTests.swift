@@ -37,7 +37,9 @@ import Testing
     func theChartDrawsItsDays() {
         let chart = DailyChart(days: [("2026-11-18", 0), ("2026-11-19", 5), ("2026-11-20", 10)])
         #expect(chart.svg.components(separatedBy: "<rect ").count - 1 == 3)
-        #expect(chart.svg.contains(#"height="158.0""#))   // 220 - 32 - 30: the full plot
+        #expect(chart.svg.contains(#"height="174.0""#))   // 180 - 2 - 4: the full plot
+        #expect(!chart.svg.contains("<text"), "labels are the page's text, readable at any width")
+        #expect(chart.highest == 10)
         #expect(chart.svg.contains("<title>2026-11-19: 5</title>"))
         #expect(chart.text == "15 clicks in 3 days; the most, 10, on 2026-11-20.")
         #expect(DailyChart(days: [("2026-11-20", 0)]).text == "No clicks in these 1 days.")
