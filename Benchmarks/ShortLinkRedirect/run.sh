@@ -40,7 +40,9 @@
 # Every wrk run is bounded by its duration and `timeout`; both servers are stopped on exit.
 # With BASELINE (another landfall binary, such as a build of the commit before a change), that
 # binary runs too for each count, as a third server (port BASELINE_PORT) on its own copy of the
-# same seeded data (made by this checkout's seed-links: the baseline must read that schema), and
+# same seeded data (made by this checkout's seed-links: the baseline must read that schema; when
+# it cannot, because this checkout migrates further than the baseline knows, BASELINE_SEED names
+# the baseline checkout's own seed-links, which seeds the same links in its schema), and
 # is measured in the same rotation with the same settings (bare, landfall, baseline, then baseline,
 # landfall, bare, ...); the
 # results add its req/s, p99 and memory, its ratio to bare, and landfall's ratio to it
@@ -80,6 +82,9 @@ done
 servers=(bare landfall)
 if [ -n "${BASELINE:-}" ]; then
     [ -x "$BASELINE" ] || { echo "error: BASELINE=$BASELINE is not an executable" >&2; exit 1; }
+    if [ -n "${BASELINE_SEED:-}" ]; then
+        [ -x "$BASELINE_SEED" ] || { echo "error: BASELINE_SEED=$BASELINE_SEED is not an executable" >&2; exit 1; }
+    fi
     servers+=(baseline)
 fi
 if [ -n "${LANDFALL_BIN:-}" ] && [ ! -x "$LANDFALL_BIN" ]; then
@@ -241,7 +246,13 @@ for count in $counts; do
     baseline_log="$work/baseline-$count.log"
     if [ -n "${BASELINE:-}" ]; then
         echo "== N = $count: start the baseline on 127.0.0.1:$baseline_port"
-        cp -r "$seeded" "$work/baseline-data-$count"
+        if [ -n "${BASELINE_SEED:-}" ]; then
+            # The baseline's own seed-links: the same links in the schema that binary knows (an
+            # older landfall refuses a database a newer one has migrated).
+            "$BASELINE_SEED" "$work/baseline-data-$count" "$store" >/dev/null
+        else
+            cp -r "$seeded" "$work/baseline-data-$count"
+        fi
         "$BASELINE" serve --data-dir "$work/baseline-data-$count" --port "$baseline_port" --rate-limit 0 --log-level warning >"$baseline_log" 2>&1 &
         baseline_pid=$!
         wait_until_answers baseline "http://127.0.0.1:$baseline_port/ready" "$baseline_log"

@@ -8,23 +8,9 @@ import Testing
 /// once on one migrated database both start (one used to stop with "slug 'friday' is already
 /// taken"), and the demo's links and invitation are stored once.
 @Suite(.serialized) struct TwoDemoServersTests {
-    enum Database: String, CaseIterable, Sendable {
-        case sqlite, postgres
-    }
-
-    /// SQLite, and PostgreSQL when `LANDFALL_TEST_POSTGRES_URL` names a server (or CI demands one).
-    static var databases: [Database] {
-        let environment = ProcessInfo.processInfo.environment
-        let postgres = environment["LANDFALL_TEST_POSTGRES_URL"].map { !$0.isEmpty } ?? false
-        let ci = environment["CI"].map { !$0.isEmpty } ?? false
-        return postgres || ci ? [.sqlite, .postgres] : [.sqlite]
-    }
-
-    static let quiet = Logger(label: "landfall.cli.tests", factory: { _ in SwiftLogNoOpLogHandler() })
-
     @Test("two demo servers started at once on one migrated database both start, and store each demo row once (5 rounds)",
-          .timeLimit(.minutes(5)), arguments: databases)
-    func twoDemoServersStartTogether(database: Database) async throws {
+          .timeLimit(.minutes(5)), arguments: CLIDatabase.all)
+    func twoDemoServersStartTogether(database: CLIDatabase) async throws {
         for round in 1...5 {
             let folder = try CLIFixtures.temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -48,7 +34,7 @@ import Testing
                     Task { try? await ScratchDatabase.drop(url, adminURL: admin) }
                 }
             }
-            await (try Storage.open(location, logger: Self.quiet)).close()   // migrated, as in the issue
+            await (try Storage.open(location, logger: CLIDatabase.quiet)).close()   // migrated, as in the issue
 
             let servers = try (1...2).map { _ in try ServingLandfall(["serve", "--port", "0", "--rate-limit", "0"] + options, in: folder) }
             defer { servers.forEach { $0.stop() } }
@@ -56,7 +42,7 @@ import Testing
                 await #expect(throws: Never.self, "round \(round), server \(index + 1)") { _ = try await server.waitForPort() }
             }
 
-            let storage = try await Storage.open(location, logger: Self.quiet)
+            let storage = try await Storage.open(location, logger: CLIDatabase.quiet)
             let links = try await storage.links(LinkQuery(limit: 500))
             let invitations = try await storage.invitations(InvitationQuery(now: Date()))
             await storage.close()

@@ -10,6 +10,17 @@ struct UserPasswordOptions: ParsableArguments {
             """)
     var readsStandardInput = false
 
+    /// The password to set, as ``password(in:)`` gives it, or `nil` with the reason in `output`
+    /// (a usage error).
+    func password(in context: CommandContext, into output: inout CommandOutput) -> (password: String, generated: Bool)? {
+        do {
+            return try password(in: context)
+        } catch {
+            output.fail(error.message, status: .usageOrInputError)
+            return nil
+        }
+    }
+
     /// The password to set: read from standard input, or made, with whether it was made (and
     /// must be printed).
     ///

@@ -53,13 +53,7 @@ struct UsersCreateCommand: AsyncReportingCommand {
 
     func execute(in context: CommandContext) async -> CommandOutput {
         var output = CommandOutput()
-        let chosen: (password: String, generated: Bool)
-        do {
-            chosen = try password.password(in: context)
-        } catch {
-            output.fail(error.message, status: .usageOrInputError)
-            return output
-        }
+        guard let chosen = password.password(in: context, into: &output) else { return output }
         let email = UserEmail.normalized(email)
         let name = name.map { $0.trimmingCharacters(in: .whitespaces) } ?? String(email.prefix { $0 != "@" })
         let role = role

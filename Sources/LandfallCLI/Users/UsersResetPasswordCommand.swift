@@ -32,13 +32,7 @@ struct UsersResetPasswordCommand: AsyncReportingCommand {
 
     func execute(in context: CommandContext) async -> CommandOutput {
         var output = CommandOutput()
-        let chosen: (password: String, generated: Bool)
-        do {
-            chosen = try password.password(in: context)
-        } catch {
-            output.fail(error.message, status: .usageOrInputError)
-            return output
-        }
+        guard let chosen = password.password(in: context, into: &output) else { return output }
         let email = UserEmail.normalized(email)
         let hash = await DashboardPasswords.hash(chosen.password)
         let reset = await storage.withStorage(in: context, mustExist: true, into: &output) { storage throws(StorageError) -> Bool in

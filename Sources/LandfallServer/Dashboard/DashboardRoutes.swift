@@ -26,7 +26,8 @@ struct DashboardRoutes: Sendable {
             Response.text(.ok, DashboardStyle.css, contentType: "text/css; charset=utf-8")
         }
         SignInRoutes(storage: parts.storage, clock: parts.clock, policy: configuration.sessions,
-                     addresses: RateLimiter(limit: configuration.signInsPerAddress)).addRoutes(to: dashboard)
+                     addresses: RateLimiter(limit: configuration.signInsPerAddress),
+                     decoy: DecoyHash(cost: configuration.passwordCost)).addRoutes(to: dashboard)
         let members = dashboard.group().add(middleware: RequireSignIn())
         OverviewRoutes(storage: parts.storage, clicks: parts.clicks, clock: parts.clock).addRoutes(to: members)
         responder = router.buildResponder()
@@ -56,7 +57,8 @@ public struct DashboardConfiguration: Sendable, Hashable {
     public var sessions: DashboardSessionPolicy
     /// Sign-in attempts per client address: 10, then one every 6 seconds, by default.
     public var signInsPerAddress: RateLimit
-    /// bcrypt's cost for passwords the server sets (the demo's admin); 12 by default.
+    /// bcrypt's cost for passwords the server sets (the demo's admin), and for the hash an
+    /// unknown email is checked against (so that it takes as long as a real one); 12 by default.
     public var passwordCost: UInt8
 
     /// Creates the configuration.

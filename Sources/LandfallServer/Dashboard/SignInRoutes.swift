@@ -17,6 +17,8 @@ struct SignInRoutes: Sendable {
     let clock: @Sendable () -> Date
     let policy: DashboardSessionPolicy
     let addresses: RateLimiter
+    /// The bcrypt hash checked when the email is unknown, made once at the dashboard's cost.
+    let decoy: DecoyHash
     let lockout = SignInLockout()
 
     func addRoutes(to group: RouterGroup<DashboardContext>) {
@@ -41,7 +43,7 @@ struct SignInRoutes: Sendable {
         let now = clock()
         guard !email.isEmpty, !password.isEmpty, let user = try await storage.dashboardUser(email: email) else {
             // As slow as checking a real password, so that timing does not tell which emails exist.
-            _ = await DashboardPasswords.verify(password, against: Self.decoyHash)
+            _ = await DashboardPasswords.verify(password, against: await decoy.hash())
             return try wrong(email: email, next: next, request: request, context: context)
         }
         if let wait = lockout.wait(for: user, at: now) {
@@ -84,9 +86,6 @@ struct SignInRoutes: Sendable {
         return next
     }
 
-    /// A bcrypt hash of a password nobody has, checked when the email is unknown.
-    static let decoyHash = "$2b$12$pwm67c6olfpDO15z7jtF7OvqMFKS9OjZZqq8Fm1R.R40ApY3fQIWK"
-
     private func wrong(email: String, next: String?, request: Request, context: DashboardContext) throws -> Response {
         context.server.label("dashboard_sign_in_refused")
         return try page(problem: "That email and password do not match an account that can sign in.", email: email, next: next,
@@ -119,5 +118,24 @@ struct SignInRoutes: Sendable {
 
     private static func wait(_ seconds: Int) -> String {
         seconds < 60 ? "\(max(seconds, 1)) seconds" : "\((seconds + 59) / 60) minutes"
+    }
+}
+
+/// A bcrypt hash of a random password nobody has, at the cost the dashboard's passwords have,
+/// so that checking a password against it takes as long as against a real one. Made at its
+/// first use, once.
+actor DecoyHash {
+    let cost: UInt8
+    private var made: String?
+
+    init(cost: UInt8) {
+        self.cost = cost
+    }
+
+    func hash() async -> String {
+        if let made { return made }
+        let hash = await DashboardPasswords.hash(DashboardPasswords.generate() + DashboardPasswords.generate(), cost: cost)
+        made = made ?? hash
+        return made ?? hash
     }
 }

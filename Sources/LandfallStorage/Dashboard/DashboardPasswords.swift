@@ -5,8 +5,10 @@ import NIOPosix
 /// The dashboard's passwords: what one must be, and its slow hash (bcrypt).
 ///
 /// bcrypt reads at most 72 bytes and stops at a NUL, so such passwords are refused rather than
-/// silently cut. Hashing and checking run on NIO's thread pool: at the default cost each takes
-/// a quarter of a second of CPU and would otherwise hold up other requests.
+/// silently cut. Hashing and checking run one at a time on a thread of their own: at the
+/// default cost each takes a quarter of a second of CPU, which would otherwise hold up the
+/// requests on the cooperative threads, or the file and database work on NIO's shared pool.
+/// Many sign-ins at once (an attack) queue there rather than slow everything else.
 ///
 /// ```swift
 /// if let problem = DashboardPasswords.problem(with: password) { print(problem) }
@@ -60,8 +62,15 @@ public enum DashboardPasswords {
         return stride(from: 0, to: text.count, by: 5).map { String(text[$0..<min($0 + 5, text.count)]) }.joined(separator: "-")
     }
 
+    /// The thread bcrypt runs on.
+    private static let pool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
+
     private static func offloaded<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-        if let result = try? await NIOThreadPool.singleton.runIfActive(work) { return result }
+        if let result = try? await pool.runIfActive(work) { return result }
         return work()
     }
 }
