@@ -16,6 +16,7 @@ enum DashboardPage {
                 "name": signedIn.user.name, "email": signedIn.user.email, "role": signedIn.user.role.rawValue,
                 "csrf": signedIn.session.csrfToken,
             ] as [String: Any]
+            if signedIn.user.role.mayAdminister { all["mayAdminister"] = true }
         }
         let html = DashboardTemplates.library.render(all, withTemplate: template) ?? ""
         return Response.html(status, html, cacheControl: "no-store")

@@ -10,7 +10,8 @@ import LandfallStorage
 /// Every request gets the security headers (``DashboardHeadersMiddleware``) and, with a
 /// session cookie, its signed-in person (``DashboardSessionMiddleware``); every POST must be a
 /// form with its CSRF token (``DashboardCSRFMiddleware``). The sign-in page and the style
-/// sheet are open; everything else needs a person signed in (``RequireSignIn``).
+/// sheet are open; everything else needs a person signed in (``RequireSignIn``), and the audit
+/// log an admin (``RequireRole``).
 struct DashboardRoutes: Sendable {
     typealias Context = LandfallRequestContext
 
@@ -30,6 +31,7 @@ struct DashboardRoutes: Sendable {
                      decoy: DecoyHash(cost: configuration.passwordCost)).addRoutes(to: dashboard)
         let members = dashboard.group().add(middleware: RequireSignIn())
         OverviewRoutes(storage: parts.storage, clicks: parts.clicks, clock: parts.clock).addRoutes(to: members)
+        AuditRoutes(storage: parts.storage).addRoutes(to: members.group().add(middleware: RequireRole.admin))
         responder = router.buildResponder()
     }
 

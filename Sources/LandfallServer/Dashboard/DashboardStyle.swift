@@ -20,6 +20,7 @@ enum DashboardStyle {
         .brand { font-weight: 700; }
         .brand span { font-weight: 400; opacity: 0.7; }
         nav { display: flex; gap: 1rem; flex: 1; }
+        nav a { white-space: nowrap; }
         nav a[aria-current="page"] { border-bottom: 2px solid #fff; }
         .who { display: flex; align-items: center; gap: 0.75rem; margin: 0; font-size: 0.9rem; }
         main { max-width: 72rem; margin: 0 auto; padding: 1.5rem; }
@@ -51,6 +52,8 @@ enum DashboardStyle {
         table { width: 100%; border-collapse: collapse; }
         th, td { text-align: left; padding: 0.5rem; border-bottom: 1px solid var(--line); }
         .number { text-align: right; font-variant-numeric: tabular-nums; }
+        .audit td { font-size: 0.9rem; vertical-align: top; overflow-wrap: anywhere; }
+        .audit td:first-child { white-space: nowrap; }
         @media (max-width: 700px) {
           main { padding: 1rem; }
           .periods, .columns { grid-template-columns: 1fr; }

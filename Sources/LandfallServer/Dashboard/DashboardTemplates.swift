@@ -14,7 +14,7 @@ enum DashboardTemplates {
     }()
 
     /// The templates by name.
-    static let all: [String: String] = ["layout": layout, "sign-in": signIn, "overview": overview, "problem": problem]
+    static let all: [String: String] = ["layout": layout, "sign-in": signIn, "overview": overview, "audit": audit, "problem": problem]
 
     static let layout = """
         <!doctype html>
@@ -32,6 +32,7 @@ enum DashboardTemplates {
           {{#user}}
           <nav aria-label="Sections">
             <a href="/"{{#overviewCurrent}} aria-current="page"{{/overviewCurrent}}>Overview</a>
+            {{#mayAdminister}}<a href="/audit"{{#auditCurrent}} aria-current="page"{{/auditCurrent}}>Audit log</a>{{/mayAdminister}}
           </nav>
           <form class="who" method="post" action="/sign-out">
             <span title="{{email}}">{{name}} · {{role}}</span>
@@ -120,6 +121,26 @@ enum DashboardTemplates {
             </tbody>
           </table>
           {{/hasTopLinks}}
+        </section>
+        {{/main}}{{/layout}}
+        """
+
+    static let audit = """
+        {{<layout}}{{$main}}
+        <h1>Audit log</h1>
+        <section class="card">
+          {{#empty}}<p class="muted">Nothing has been changed yet.</p>{{/empty}}
+          {{^empty}}
+          <table class="links audit">
+            <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">To</th><th scope="col">Changes</th></tr></thead>
+            <tbody>
+            {{#entries}}
+            <tr><td>{{at}}</td><td>{{actor}}</td><td><code>{{action}}</code></td><td>{{subject}}</td><td>{{#changes}}<div>{{.}}</div>{{/changes}}</td></tr>
+            {{/entries}}
+            </tbody>
+          </table>
+          {{/empty}}
+          {{#older}}<p><a href="{{older}}">Older entries</a></p>{{/older}}
         </section>
         {{/main}}{{/layout}}
         """
