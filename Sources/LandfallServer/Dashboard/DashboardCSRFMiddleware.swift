@@ -31,7 +31,7 @@ struct DashboardCSRFMiddleware: RouterMiddleware {
         let expected: String? = if let signedIn = context.signedIn {
             signedIn.session.csrfToken
         } else {
-            DashboardCookies.value(DashboardCookies.signIn, in: request)
+            request.cookies[DashboardCookies.signIn]?.value
         }
         guard let expected, let given = form[Self.field], !given.isEmpty, DashboardSessions.isToken(given, equalTo: expected) else {
             context.server.label("dashboard_csrf_refused")

@@ -14,7 +14,7 @@ struct DashboardSessionMiddleware: RouterMiddleware {
     let clock: @Sendable () -> Date
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let cookie = DashboardCookies.value(DashboardCookies.session, in: request),
+        guard let cookie = request.cookies[DashboardCookies.session]?.value,
               let hash = DashboardSessions.tokenHash(ofCookie: cookie),
               let found = try await storage.dashboardSession(tokenHash: hash) else {
             return try await next(request, context)

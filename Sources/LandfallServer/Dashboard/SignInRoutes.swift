@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 import Hummingbird
 import LandfallStorage
 
@@ -28,8 +27,9 @@ struct SignInRoutes: Sendable {
     }
 
     @Sendable func form(_ request: Request, context: DashboardContext) async throws -> Response {
-        if context.signedIn != nil { return Response.redirect(.seeOther, to: Self.target(request.uri.queryParameters["next"].map(String.init))) }
-        return try page(problem: nil, email: "", next: request.uri.queryParameters["next"].map(String.init), status: .ok, request: request, context: context)
+        let next = request.uri.queryParameters["next"].map(String.init)
+        if context.signedIn != nil { return Response.redirect(.seeOther, to: Self.target(next)) }
+        return try page(problem: nil, email: "", next: next, status: .ok, request: request, context: context)
     }
 
     @Sendable func signIn(_ request: Request, context: DashboardContext) async throws -> Response {
@@ -61,8 +61,8 @@ struct SignInRoutes: Sendable {
                                                                    subject: user.email))
         let secure = DashboardCookies.secure(on: try context.server.host)
         var response = Response.redirect(.seeOther, to: Self.target(next))
-        response.headers.append(HTTPField(name: .setCookie, value: DashboardCookies.setting(DashboardCookies.session, to: cookie, secure: secure)))
-        response.headers.append(HTTPField(name: .setCookie, value: DashboardCookies.clearing(DashboardCookies.signIn, secure: secure)))
+        response.setCookie(DashboardCookies.setting(DashboardCookies.session, to: cookie, secure: secure))
+        response.setCookie(DashboardCookies.clearing(DashboardCookies.signIn, secure: secure))
         return response
     }
 
@@ -73,8 +73,7 @@ struct SignInRoutes: Sendable {
                                                                        action: "session.signed_out", subject: signedIn.user.email))
         }
         var response = Response.redirect(.seeOther, to: "/sign-in")
-        response.headers.append(HTTPField(name: .setCookie, value: DashboardCookies.clearing(DashboardCookies.session,
-                                                                                             secure: DashboardCookies.secure(on: try context.server.host))))
+        response.setCookie(DashboardCookies.clearing(DashboardCookies.session, secure: DashboardCookies.secure(on: try context.server.host)))
         return response
     }
 
@@ -103,15 +102,15 @@ struct SignInRoutes: Sendable {
     /// The sign-in form, with this browser's token (made, and set as a cookie, when it has none).
     private func page(problem: String?, email: String, next: String?, status: HTTPResponse.Status, request: Request,
                       context: DashboardContext) throws -> Response {
-        let existing = DashboardCookies.value(DashboardCookies.signIn, in: request).flatMap { DashboardSessions.tokenHash(ofCookie: $0) != nil ? $0 : nil }
+        let existing = request.cookies[DashboardCookies.signIn].map(\.value).flatMap { DashboardSessions.tokenHash(ofCookie: $0) != nil ? $0 : nil }
         let token = existing ?? DashboardSessions.newFormToken()
         var values: [String: Any] = ["csrf": token, "email": email]
         if let problem { values["problem"] = problem }
         if let next, Self.target(next) != "/" { values["next"] = next }
         var response = try DashboardPage.response("sign-in", title: "Sign in", values: values, context: context, status: status)
         if existing == nil {
-            response.headers.append(HTTPField(name: .setCookie, value: DashboardCookies.setting(
-                DashboardCookies.signIn, to: token, secure: DashboardCookies.secure(on: try context.server.host))))
+            response.setCookie(DashboardCookies.setting(DashboardCookies.signIn, to: token,
+                                                        secure: DashboardCookies.secure(on: try context.server.host)))
         }
         return response
     }
