@@ -55,14 +55,14 @@ struct AssociationRoutes: Sendable {
     static func file(_ kind: Kind, request: Request, context: Context) throws -> Response {
         let host = try context.host
         let path = request.uri.path
-        guard paths[path] != nil else {
-            context.label("not_found")
-            return StatusPages.notFound(site: host.site, origins: host.origins)
-        }
         if host.role.served == .admin {
             // No association file covers the dashboard: apps never open its addresses.
             context.label("not_found")
             return Response.text(.notFound, "The dashboard's host has no association file: no app opens its addresses.\n")
+        }
+        guard paths[path] != nil else {
+            context.label("not_found")
+            return StatusPages.notFound(site: host.site, origins: host.origins)
         }
         context.label(label(kind))
         let site = host.site

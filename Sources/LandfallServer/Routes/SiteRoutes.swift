@@ -32,10 +32,9 @@ struct SiteRoutes: Sendable {
             context.label("bad_path")
             throw PageProblem(.badRequest, title: "Bad request", message: "The address has characters no link of this site has.")
         }
-        if host.role.served == .admin {
-            return try await dashboard.respond(request, context: context)
-        }
-        if AssociationRoutes.isNear(path), host.role.served != .site {
+        // A path near an association file's is the not-found page on every host but the site's,
+        // and the dashboard's (whose own 404 it is).
+        if AssociationRoutes.isNear(path), host.role.served != .site, host.role.served != .admin {
             context.label("not_found")
             return StatusPages.notFound(site: host.site, origins: host.origins)
         }

@@ -15,6 +15,9 @@ import Testing
                 #expect(file.status == .notFound, "\(path)")
                 #expect(!file.text.contains("applinks"))
             }
+            // A path near an association file's is no site page there either.
+            let near = try await client.get("/.well-known/apple-app-site-association/", host: DashboardCases.host)
+            #expect(near.status == .notFound && near.text.contains("The dashboard's host has no association file"))
             let slug = try await client.get("/friday", host: DashboardCases.host)
             #expect(slug.status == .notFound && slug.text.contains("The dashboard has no page at this address."), "\(slug.text)")
             #expect(slug["Location"] == nil)
