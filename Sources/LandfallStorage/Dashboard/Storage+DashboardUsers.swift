@@ -43,10 +43,7 @@ extension Storage {
     /// The dashboard user with `id`, or `nil`.
     public func dashboardUser(id: String) async throws(StorageError) -> DashboardUser? {
         try await reading("reading the dashboard user \(id)") { database in
-            try await database.select().columns(DashboardUser.columns).from(DashboardUser.table)
-                .where("id", .equal, id)
-                .first()
-                .map { row throws(StorageError) in try DashboardUser(row: row) }
+            try await Self.dashboardUser(id: id, in: database)
         }
     }
 
