@@ -138,6 +138,11 @@ import Testing
                                                               .contentType: "application/json"],
                                                     body: #"{"csrf": "\#(ana.csrf ?? "")"}"#)
             #expect(notAForm.status == .badRequest)
+            let tooLarge = try await client.execute("/sign-in", method: .post, host: DashboardCases.host,
+                                                    headers: [.contentType: "application/x-www-form-urlencoded"],
+                                                    body: "email=" + String(repeating: "a", count: 70_000))
+            #expect(tooLarge.status == .contentTooLarge && tooLarge.text.contains("The form is larger than the dashboard accepts."))
+            #expect(try await ana.get("/").status == .ok, "still signed in after the refusals")
         }
     }
 
