@@ -17,6 +17,7 @@ enum DashboardPage {
                 "csrf": signedIn.session.csrfToken,
             ] as [String: Any]
             if signedIn.user.role.mayAdminister { all["mayAdminister"] = true }
+            if signedIn.user.role.mayEdit { all["mayEdit"] = true }
         }
         let html = DashboardTemplates.library.render(all, withTemplate: template) ?? ""
         return Response.html(status, html, cacheControl: "no-store")

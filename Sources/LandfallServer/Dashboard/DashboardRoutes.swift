@@ -26,12 +26,23 @@ struct DashboardRoutes: Sendable {
         dashboard.get(RouterPath(stringLiteral: DashboardStyle.path)) { _, _ in
             Response.text(.ok, DashboardStyle.css, contentType: "text/css; charset=utf-8")
         }
+        dashboard.get(RouterPath(stringLiteral: DashboardScript.path)) { _, _ in
+            Response.text(.ok, DashboardScript.javaScript, contentType: "text/javascript; charset=utf-8")
+        }
         SignInRoutes(storage: parts.storage, clock: parts.clock, policy: configuration.sessions,
                      addresses: RateLimiter(limit: configuration.signInsPerAddress),
                      decoy: DecoyHash(cost: configuration.passwordCost)).addRoutes(to: dashboard)
         let members = dashboard.group().add(middleware: RequireSignIn())
+        let editors = members.group().add(middleware: RequireRole.editor)
+        let admins = members.group().add(middleware: RequireRole.admin)
         OverviewRoutes(storage: parts.storage, clicks: parts.clicks, clock: parts.clock).addRoutes(to: members)
-        AuditRoutes(storage: parts.storage).addRoutes(to: members.group().add(middleware: RequireRole.admin))
+        LinkListRoutes(storage: parts.storage, clock: parts.clock).addRoutes(members: members)
+        LinkFormRoutes(storage: parts.storage, clock: parts.clock).addRoutes(editors: editors)
+        LinkPageRoutes(storage: parts.storage, clock: parts.clock).addRoutes(members: members)
+        InvitationPageRoutes(storage: parts.storage, clock: parts.clock).addRoutes(members: members, editors: editors)
+        SitePageRoutes(storage: parts.storage, clock: parts.clock).addRoutes(members: members)
+        APIKeyPageRoutes(storage: parts.storage, clock: parts.clock).addRoutes(admins: admins)
+        AuditRoutes(storage: parts.storage).addRoutes(to: admins)
         responder = router.buildResponder()
     }
 

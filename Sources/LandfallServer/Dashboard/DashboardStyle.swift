@@ -6,8 +6,40 @@ enum DashboardStyle {
 
     static let css: String = {
         let widths = (0...20).map { ".fill.w\($0) { width: \($0 * 5)%; }" }.joined(separator: "\n")
-        return base + "\n" + widths + "\n"
+        return ([base, forms, widths] + DashboardSections.styles).joined(separator: "\n") + "\n"
     }()
+
+    /// Forms, buttons, field errors, badges, toolbars and the copy button, shared by every
+    /// section's pages.
+    private static let forms = """
+        input[type=url], input[type=number], input[type=search], input[type=datetime-local], input[type=file], select, textarea { width: 100%; padding: 0.6rem 0.7rem; font: inherit; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
+        textarea { min-height: 5rem; }
+        input[aria-invalid=true], select[aria-invalid=true], textarea[aria-invalid=true] { border-color: var(--bad); }
+        .field-error { color: var(--bad); font-size: 0.9rem; margin: 0.25rem 0 0; }
+        .hint { color: var(--muted); font-size: 0.85rem; margin: 0.25rem 0 0; }
+        .fields { display: grid; grid-template-columns: 1fr 1fr; gap: 0 1.25rem; }
+        .fields .wide { grid-column: 1 / -1; }
+        fieldset { border: 1px solid var(--line); border-radius: 8px; padding: 0 1rem 1rem; margin: 1rem 0 0; }
+        legend { font-weight: 600; padding: 0 0.4rem; }
+        .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; }
+        .actions form { margin: 0; }
+        .actions button, .actions .button { margin-top: 0; }
+        a.button { display: inline-block; padding: 0.6rem 1.2rem; font-weight: 600; color: #fff; background: var(--accent); border-radius: 6px; text-decoration: none; }
+        a.button.secondary, button.secondary { color: var(--accent); background: #fff; border: 1px solid var(--accent); }
+        button.danger { background: var(--bad); }
+        button.copy { margin: 0 0 0 0.5rem; padding: 0.15rem 0.6rem; font-size: 0.85rem; font-weight: 400; color: var(--accent); background: #fff; border: 1px solid var(--line); }
+        .toolbar { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: end; margin-bottom: 1rem; }
+        .toolbar label { margin: 0 0 0.25rem; font-size: 0.85rem; }
+        .toolbar > div { flex: 1 1 10rem; }
+        .toolbar button { margin-top: 0; }
+        .badge { display: inline-block; padding: 0.05rem 0.5rem; border-radius: 999px; font-size: 0.8rem; background: var(--paper); border: 1px solid var(--line); color: var(--muted); white-space: nowrap; }
+        .badge.good { color: #1e6b34; background: #e6f4ea; border-color: #b7dfc2; }
+        .badge.bad { color: var(--bad); background: #fdecea; border-color: #f3c1bc; }
+        .notice { background: #e6f4ea; border-radius: 6px; padding: 0.5rem 0.75rem; }
+        .secret { font: 1rem ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--paper); padding: 0.5rem 0.75rem; border-radius: 6px; overflow-wrap: anywhere; }
+        .pager { display: flex; justify-content: space-between; margin-top: 1rem; }
+        @media (max-width: 700px) { .fields { grid-template-columns: 1fr; } }
+        """
 
     private static let base = """
         :root { --ink: #1d2330; --muted: #5b6472; --line: #d9dde4; --paper: #f6f7f9; --card: #fff; --accent: #2457d6; --bad: #b3261e; }

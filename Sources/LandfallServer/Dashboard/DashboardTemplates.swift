@@ -13,8 +13,13 @@ enum DashboardTemplates {
         return library
     }()
 
-    /// The templates by name.
-    static let all: [String: String] = ["layout": layout, "sign-in": signIn, "overview": overview, "audit": audit, "problem": problem]
+    /// The templates by name: the layout and the pages here, and each section's own
+    /// (``DashboardSections``).
+    static let all: [String: String] = DashboardSections.templates.reduce(into: core) { all, section in
+        all.merge(section) { first, _ in first }
+    }
+
+    private static let core: [String: String] = ["layout": layout, "sign-in": signIn, "overview": overview, "audit": audit, "problem": problem]
 
     static let layout = """
         <!doctype html>
@@ -25,6 +30,7 @@ enum DashboardTemplates {
         <meta name="robots" content="noindex, nofollow">
         <title>{{title}} · {{siteName}} dashboard</title>
         <link rel="stylesheet" href="/assets/dashboard.css">
+        <script src="/assets/dashboard.js" defer></script>
         </head>
         <body>
         <header class="bar">
@@ -32,6 +38,10 @@ enum DashboardTemplates {
           {{#user}}
           <nav aria-label="Sections">
             <a href="/"{{#overviewCurrent}} aria-current="page"{{/overviewCurrent}}>Overview</a>
+            <a href="/links"{{#linksCurrent}} aria-current="page"{{/linksCurrent}}>Links</a>
+            <a href="/invitations"{{#invitationsCurrent}} aria-current="page"{{/invitationsCurrent}}>Invitations</a>
+            <a href="/site"{{#siteCurrent}} aria-current="page"{{/siteCurrent}}>Site</a>
+            {{#mayAdminister}}<a href="/api-keys"{{#keysCurrent}} aria-current="page"{{/keysCurrent}}>API keys</a>{{/mayAdminister}}
             {{#mayAdminister}}<a href="/audit"{{#auditCurrent}} aria-current="page"{{/auditCurrent}}>Audit log</a>{{/mayAdminister}}
           </nav>
           <form class="who" method="post" action="/sign-out">

@@ -12,6 +12,9 @@ struct RequireRole: RouterMiddleware {
     /// What the refusal says it takes ("an admin").
     let takes: String
 
+    /// Editors and admins: changes to links and invitations.
+    static let editor = RequireRole(allows: { $0.mayEdit }, takes: "an editor or an admin")
+
     /// Admins only: people, API keys, settings and the audit log.
     static let admin = RequireRole(allows: { $0.mayAdminister }, takes: "an admin")
 

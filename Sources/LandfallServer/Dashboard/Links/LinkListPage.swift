@@ -1,0 +1,16 @@
+import Foundation
+import Hummingbird
+import LandfallStorage
+
+// TODO(session): a placeholder of the dashboard's scaffolding, filled in by the section's work.
+enum LinkListPage {
+    static let templates: [String: String] = [:]
+    static let css = ""
+}
+
+struct LinkListRoutes: Sendable {
+    let storage: Storage
+    let clock: @Sendable () -> Date
+
+    func addRoutes(members: RouterGroup<DashboardContext>) {}
+}
