@@ -18,6 +18,7 @@ from playwright.sync_api import sync_playwright
 
 from dashboard_pages import heading, period_count, session_cookie, sign_in, signed_in_page, top_links
 from demo_server import DemoServer, JourneyFailed, check
+from link_journeys import LINK_JOURNEYS
 from screenshots import take_screenshots
 
 HOSTILE_TITLE = "<img src=x onerror=alert(1)>"
@@ -171,7 +172,7 @@ def a_missing_page_on_the_admin_host_is_a_404_page_and_a_short_link_path_there_i
     check(heading(page) == "Not found", f"the 404 page's heading is '{heading(page)}', not 'Not found'")
 
 
-def screenshots_of_the_sign_in_page_and_the_overview_are_taken_at_desktop_and_phone_sizes(browser, server):
+def screenshots_of_the_dashboards_pages_are_taken_at_desktop_and_phone_sizes_and_none_scrolls_sideways(browser, server):
     take_screenshots(browser, server, os.environ.get("SCREENSHOTS_DIR", "docs/screenshots"))
 
 
@@ -184,7 +185,8 @@ JOURNEYS = [
     a_viewer_made_with_landfall_users_create_signs_in_and_sees_their_role_in_the_header,
     signing_out_leaves_the_person_on_the_sign_in_page_and_the_overview_then_redirects_to_it,
     a_missing_page_on_the_admin_host_is_a_404_page_and_a_short_link_path_there_is_no_redirect,
-    screenshots_of_the_sign_in_page_and_the_overview_are_taken_at_desktop_and_phone_sizes,
+    *LINK_JOURNEYS,
+    screenshots_of_the_dashboards_pages_are_taken_at_desktop_and_phone_sizes_and_none_scrolls_sideways,
 ]
 
 

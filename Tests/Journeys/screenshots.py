@@ -1,12 +1,15 @@
 """The dashboard's screenshots, as a person sees it on a computer and on a phone.
 
-Written to the directory given (docs/screenshots in the repository):
-dashboard-sign-in-1280.png, dashboard-sign-in-390.png, dashboard-overview-1280.png and
-dashboard-overview-390.png, each the size of its window (1280x800 or 390x844), and
-dashboard-overview-390-full.png, the whole overview on the phone, to see what is below the fold.
+Written to the directory given (docs/screenshots in the repository), each the size of its
+window (1280x800 or 390x844): dashboard-PAGE-1280.png and dashboard-PAGE-390.png for the pages
+sign-in, overview, links (the list), link-form (a new link), link (the page of the demo's
+/friday, with a month of clicks), site and api-keys; and dashboard-overview-390-full.png and
+dashboard-link-390-full.png, the whole page on the phone, to see what is below the fold.
 The overview has the journeys' clicks today and a month of made-up history (demo_history.py).
+Every page is taken before the step fails for one that scrolls sideways (it names them all).
 """
 
+import json
 import os
 
 from dashboard_pages import heading, signed_in_page
@@ -17,11 +20,15 @@ SIZES = {
     "1280": dict(viewport={"width": 1280, "height": 800}),
     "390": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
 }
+FULL_ON_THE_PHONE = {"overview", "link"}
 
 
 def take_screenshots(browser, server, directory):
     os.makedirs(directory, exist_ok=True)
     add_a_month_of_traffic(server)
+    pages = [("overview", "/"), ("links", "/links"), ("link-form", "/links/new"),
+             ("link", f"/links/{link_with_history(server)}"), ("site", "/site"), ("api-keys", "/api-keys")]
+    sideways = []
     for label, options in SIZES.items():
         context = browser.new_context(device_scale_factor=1, **options)
         page = context.new_page()
@@ -32,9 +39,20 @@ def take_screenshots(browser, server, directory):
         page = signed_in_page(browser, server, device_scale_factor=1, **options)
         context = page.context
         check(heading(page) == "Overview", f"the overview at {label} px shows '{heading(page)}'")
-        page.screenshot(path=os.path.join(directory, f"dashboard-overview-{label}.png"))
-        if label == "390":
-            page.screenshot(path=os.path.join(directory, f"dashboard-overview-{label}-full.png"), full_page=True)
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        check(overflow <= 0, f"the overview is {overflow} px wider than the {label} px window (it scrolls sideways)")
+        for name, path in pages:
+            answer = page.goto(server.admin + path)
+            check(answer.status == 200, f"{path} at {label} px answered {answer.status}: '{heading(page)}'")
+            page.wait_for_load_state("load")
+            page.screenshot(path=os.path.join(directory, f"dashboard-{name}-{label}.png"))
+            if label == "390" and name in FULL_ON_THE_PHONE:
+                page.screenshot(path=os.path.join(directory, f"dashboard-{name}-{label}-full.png"), full_page=True)
+            wider = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            if wider > 0:
+                sideways.append(f"{path} is {wider} px wider than the {label} px window")
         context.close()
+    check(not sideways, "pages scroll sideways: " + "; ".join(sideways))
+
+
+def link_with_history(server):
+    """The id of the demo's /friday, which has a month of clicks (demo_history.py)."""
+    return json.loads(server.landfall("links", "show", "friday", "--format", "json"))["link"]["id"]
