@@ -5,7 +5,7 @@ import LandfallStorage
 /// Every POST to the dashboard is a form carrying the token that proves it came from a page the
 /// dashboard served: the session's CSRF token when someone is signed in, else the sign-in
 /// form's (the `landfall_signin` cookie, compared with the form's copy). A missing or wrong
-/// token, a body that is not a form, or one over 64 KiB is refused with 403 or 400 before any
+/// token, a body that is not a form, or one over 64 KiB (6 MiB for the CSV import) is refused with 403 or 400 before any
 /// handler runs; the form read here is in the context for the handler.
 struct DashboardCSRFMiddleware: RouterMiddleware {
     typealias Context = DashboardContext
@@ -17,11 +17,15 @@ struct DashboardCSRFMiddleware: RouterMiddleware {
         guard request.method == .post else { return try await next(request, context) }
         var request = request
         let body: ByteBuffer
+        // The CSV import takes pasted files, larger than any other form.
+        let isImport = request.uri.path == LinkImportRoutes.path
         do {
-            body = try await request.collectBody(upTo: DashboardForm.maximumSize)
+            body = try await request.collectBody(upTo: isImport ? LinkImportRoutes.maximumSize : DashboardForm.maximumSize)
         } catch {
             context.server.label("dashboard_bad_form")
-            throw PageProblem(.contentTooLarge, title: "Too large", message: "The form is larger than the dashboard accepts.")
+            throw PageProblem(.contentTooLarge, title: "Too large", message: isImport
+                ? "The CSV is larger than one import takes (6 MiB as the browser sends it). Split the file and import each part."
+                : "The form is larger than the dashboard accepts.")
         }
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true,
               let form = DashboardForm(encoded: String(buffer: body)) else {

@@ -1,17 +1,238 @@
 import Foundation
-import Hummingbird
-import LandfallStorage
 
-// TODO(session): a placeholder of the dashboard's scaffolding, filled in by the section's work.
+/// The pages of ``LinkFormRoutes`` and ``LinkImportRoutes``: the link form (new and edit), the
+/// CSV import with its report, their styles, and the script that checks the form as it is
+/// typed and reads a chosen CSV file into the import's text box. Every field's value and error
+/// is escaped (`{{name}}`).
 enum LinkFormPages {
-    static let templates: [String: String] = [:]
-    static let css = ""
-    static let script = ""
-}
+    static let templates: [String: String] = ["link-form": form, "link-import": LinkImportPage.template]
 
-struct LinkFormRoutes: Sendable {
-    let storage: Storage
-    let clock: @Sendable () -> Date
+    /// One field of the form as it is drawn.
+    struct Field {
+        let name: String
+        let label: String
+        var type = "url"
+        var hint: String?
+        var attributes = ""
+        var wide = false
+    }
 
-    func addRoutes(editors: RouterGroup<DashboardContext>) {}
+    /// The values of the form's template for `form`: each field's text under its name (when
+    /// not empty) and its problem under `NAMEError`.
+    static func values(_ form: LinkForm, linkHost: String) -> [String: Any] {
+        var values: [String: Any] = ["linkHost": linkHost]
+        for (name, _) in LinkForm.fields where !form[name].isEmpty {
+            values[name] = form[name]
+        }
+        for (name, message) in form.errors where !name.isEmpty {
+            values[name + "Error"] = message
+        }
+        if !form.errors.isEmpty {
+            values["problems"] = form.errors.count == 1 ? "The link was not saved: one field needs a change (marked below)."
+                : "The link was not saved: \(form.errors.count) fields need a change (marked below)."
+        }
+        if let general = form.errors[""] { values["formError"] = general }
+        return values
+    }
+
+    /// The template of one field: its label, the input, the problem the server found (with
+    /// the id the script uses too) and a hint.
+    static func field(_ field: Field) -> String {
+        let name = field.name
+        let invalid = "{{#\(name)Error}} aria-invalid=\"true\"{{/\(name)Error}}"
+        let described = " aria-describedby=\"\(name)-error\(field.hint == nil ? "" : " \(name)-hint")\""
+        let control = switch field.type {
+        case "textarea":
+            "<textarea id=\"\(name)\" name=\"\(name)\"\(field.attributes)\(invalid)\(described)>{{\(name)}}</textarea>"
+        default:
+            "<input type=\"\(field.type)\" id=\"\(name)\" name=\"\(name)\" value=\"{{\(name)}}\"\(field.attributes)\(invalid)\(described)>"
+        }
+        return """
+            <div\(field.wide ? " class=\"wide\"" : "")>
+              <label for="\(name)">\(field.label)</label>
+              \(control)
+              {{#\(name)Error}}<p class="field-error" id="\(name)-error">{{\(name)Error}}</p>{{/\(name)Error}}
+              \(field.hint.map { "<p class=\"hint\" id=\"\(name)-hint\">\($0)</p>" } ?? "")
+            </div>
+            """
+    }
+
+    static let form: String = """
+        {{<layout}}{{$main}}
+        {{#creating}}<h1>New link</h1>{{/creating}}
+        {{#editing}}<h1>Edit link</h1>
+        <p class="muted">Short URL <code>{{shortURL}}</code> · <a href="/links/{{id}}">Back to the link</a></p>{{/editing}}
+        <section class="card">
+        {{#problems}}<p class="problem" role="alert">{{problems}}</p>{{/problems}}
+        {{#formError}}<p class="problem">{{formError}}</p>{{/formError}}
+        <form id="link-form" method="post" novalidate{{#editing}} action="/links/{{id}}/edit" data-link="{{id}}"{{/editing}}{{#creating}} action="/links/new"{{/creating}}>
+          <input type="hidden" name="csrf" value="{{user.csrf}}">
+          <div class="fields">
+          \(field(Field(name: "target", label: "Destination URL", hint: "Where the link leads: a page of the site, or an address its allowlist lets links lead to.", attributes: " required autocomplete=\"off\"", wide: true)))
+          \(field(Field(name: "slug", label: "Slug", type: "text",
+                        hint: "The short URL is https://{{linkHost}}/ followed by the slug. {{#creating}}Leave it empty for a random one.{{/creating}}{{#editing}}Changing it breaks the short URL wherever it was shared or printed.{{/editing}}",
+                        attributes: " autocomplete=\"off\" spellcheck=\"false\" autocapitalize=\"off\"")))
+          </div>
+          <fieldset>
+            <legend>Per platform</legend>
+            <p class="hint">Where each kind of device goes instead of the destination, when the app does not open. Empty: the destination.</p>
+            <div class="fields">
+            \(field(Field(name: "ios_url", label: "iPhone and iPad")))
+            \(field(Field(name: "android_url", label: "Android")))
+            \(field(Field(name: "desktop_url", label: "Computers")))
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Preview</legend>
+            <p class="hint">What messages and social sites show for the link. Empty: the page's own.</p>
+            <div class="fields">
+            \(field(Field(name: "title", label: "Title", type: "text", attributes: " maxlength=\"200\"")))
+            \(field(Field(name: "image_url", label: "Image URL", hint: "An http or https image address.")))
+            \(field(Field(name: "description", label: "Description", type: "textarea", attributes: " maxlength=\"500\" rows=\"2\"", wide: true)))
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Campaign</legend>
+            <p class="hint">Kept with the link and reported with its clicks, as the utm_ parameters of the same names.</p>
+            <div class="fields">
+            \(field(Field(name: "utm_source", label: "Source (utm_source)", type: "text", hint: "newsletter, poster…")))
+            \(field(Field(name: "utm_medium", label: "Medium (utm_medium)", type: "text", hint: "email, print…")))
+            \(field(Field(name: "utm_campaign", label: "Campaign (utm_campaign)", type: "text", hint: "winter-league…")))
+            \(field(Field(name: "utm_term", label: "Term (utm_term)", type: "text")))
+            \(field(Field(name: "utm_content", label: "Content (utm_content)", type: "text")))
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Limits</legend>
+            <div class="fields">
+            \(field(Field(name: "expires_at", label: "Expires at (UTC)", type: "datetime-local",
+                          hint: "Read as UTC, not your local time. After it, the link answers that it has expired. Empty: never.",
+                          attributes: " step=\"1\"")))
+            \(field(Field(name: "max_clicks", label: "Most clicks", type: "number", hint: "After this many clicks the link stops working. Empty: no limit.",
+                          attributes: " min=\"1\" step=\"1\" inputmode=\"numeric\"")))
+            </div>
+            {{#creating}}<label class="choice"><input type="checkbox" id="disabled" name="disabled"{{#disabled}} checked{{/disabled}}> Create it disabled (it works once enabled on its page)</label>{{/creating}}
+          </fieldset>
+          <fieldset>
+            <legend>Data for the app</legend>
+            \(field(Field(name: "data", label: "Data", type: "textarea",
+                          hint: "Handed to the app with the deep link: one KEY=VALUE a line, such as invitedBy=ada.",
+                          attributes: " rows=\"3\" spellcheck=\"false\"")))
+          </fieldset>
+          <div class="actions">
+            <button type="submit" id="save-link">{{#creating}}Create link{{/creating}}{{#editing}}Save changes{{/editing}}</button>
+            <a href="{{#editing}}/links/{{id}}{{/editing}}{{#creating}}/links{{/creating}}">Cancel</a>
+          </div>
+        </form>
+        </section>
+        {{/main}}{{/layout}}
+        """
+
+    static let css = """
+        label.choice { display: flex; gap: 0.5rem; align-items: center; font-weight: 400; }
+        label.choice input { width: auto; margin: 0; }
+        #link-form .actions, #import-form .actions { margin-top: 1.25rem; }
+        #link-form .actions button, #import-form .actions button { margin: 0; }
+        pre.example { background: var(--paper); padding: 0.75rem; border-radius: 6px; overflow-x: auto; font-size: 0.85rem; }
+        #csv { font: 0.9rem ui-monospace, SFMono-Regular, Menlo, monospace; min-height: 10rem; }
+        #import-report td { vertical-align: top; overflow-wrap: anywhere; }
+        dl.columns-help { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0; font-size: 0.9rem; }
+        dl.columns-help dd { margin: 0; }
+        @media (max-width: 700px) { dl.columns-help { grid-template-columns: 1fr; } dl.columns-help dd { margin-bottom: 0.5rem; } }
+        """
+
+    /// Live checks of the link form (the server stays the authority, and the form works
+    /// without it): the destination and the other URLs must be absolute http(s) URLs, the most
+    /// clicks a positive whole number, and the slug is asked of `/links/slug-check`; each
+    /// problem is shown where the server shows its own. The import page's file input fills
+    /// its text box.
+    static let script = """
+        (function () {
+          var form = document.getElementById("link-form");
+          function show(input, message) {
+            var id = input.id + "-error";
+            var shown = document.getElementById(id);
+            if (message) {
+              if (!shown) {
+                shown = document.createElement("p");
+                shown.className = "field-error";
+                shown.id = id;
+                input.insertAdjacentElement("afterend", shown);
+              }
+              shown.textContent = message;
+              input.setAttribute("aria-invalid", "true");
+            } else {
+              if (shown) { shown.remove(); }
+              input.removeAttribute("aria-invalid");
+            }
+          }
+          function isWebURL(text) {
+            try {
+              var url = new URL(text);
+              return (url.protocol === "http:" || url.protocol === "https:") && url.host !== "";
+            } catch (error) { return false; }
+          }
+          function urlCheck(required) {
+            return function (text) {
+              if (!text) { return required ? "Give the URL the link leads to, such as https://daily.example.com/puzzle/today." : ""; }
+              return isWebURL(text) ? "" : "'" + text + "' is not an absolute http or https URL; give one such as https://daily.example.com/puzzle/today.";
+            };
+          }
+          var checks = {
+            target: urlCheck(true), ios_url: urlCheck(false), android_url: urlCheck(false), desktop_url: urlCheck(false), image_url: urlCheck(false),
+            max_clicks: function (text) {
+              if (!text) { return ""; }
+              if (!/^[0-9]+$/.test(text)) { return "'" + text + "' is not a whole number; give one such as 1000, or leave it empty for no limit."; }
+              var number = Number(text);
+              return number >= 1 && number <= 2147483647 ? "" : "Must be between 1 and 2147483647; found " + text + ".";
+            }
+          };
+          function check(input) {
+            var rule = checks[input.name];
+            if (!rule) { return true; }
+            var message = rule(input.value.trim());
+            show(input, message);
+            return !message;
+          }
+          if (form) {
+            Object.keys(checks).forEach(function (name) {
+              var input = form.elements[name];
+              if (!input) { return; }
+              input.addEventListener("change", function () { check(input); });
+              input.addEventListener("input", function () { if (input.getAttribute("aria-invalid")) { check(input); } });
+            });
+            var slug = form.elements.slug;
+            var asked = 0;
+            if (slug) {
+              slug.addEventListener("change", function () {
+                var text = slug.value.trim();
+                var number = ++asked;
+                if (!text) { show(slug, ""); return; }
+                var link = form.getAttribute("data-link");
+                fetch("/links/slug-check?slug=" + encodeURIComponent(text) + (link ? "&link=" + encodeURIComponent(link) : ""), { credentials: "same-origin" })
+                  .then(function (response) { return response.json(); })
+                  .then(function (answer) { if (number === asked) { show(slug, answer.available ? "" : answer.message); } })
+                  .catch(function () { /* the server checks again when the form is sent */ });
+              });
+            }
+            form.addEventListener("submit", function (event) {
+              var first = null;
+              Object.keys(checks).forEach(function (name) {
+                var input = form.elements[name];
+                if (input && !check(input) && !first) { first = input; }
+              });
+              if (first) { event.preventDefault(); first.focus(); }
+            });
+          }
+          var file = document.getElementById("csv-file");
+          var box = document.getElementById("csv");
+          if (file && box) {
+            file.addEventListener("change", function () {
+              var chosen = file.files && file.files[0];
+              if (!chosen) { return; }
+              chosen.text().then(function (text) { box.value = text; }, function () { show(file, "The file could not be read; paste its text instead."); });
+            });
+          }
+        })();
+        """
 }
