@@ -90,7 +90,7 @@ struct InvitesAuditCommand: AsyncReportingCommand {
     /// An entry's code as people read it: formatted when it is a code (the log stores codes
     /// normalized), else as entered, on one line.
     static func code(_ text: String) -> String {
-        InviteCode(rawValue: text)?.formatted ?? text
+        InvitationAuditEntry.shownCode(text)
     }
 
     /// `2026-11-21 17:30:05`, in UTC: to the second, since guesses come fast.

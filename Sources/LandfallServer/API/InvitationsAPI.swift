@@ -26,8 +26,8 @@ struct InvitationsAPI: Sendable {
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let draft = try await request.decodeJSON(limit: 16 << 10, InvitationBatchDraft.init(json:))
         let now = clock()
-        if let expiresAt = draft.expiresAt, expiresAt <= now {
-            throw APIError(.badRequest, .invalidBody, "expiresAt is in the past; invitations would be born expired.", field: "expiresAt")
+        if let problem = draft.expiryProblem(at: now) {
+            throw APIError(.badRequest, .invalidBody, "\(problem.field) \(problem.message).", field: problem.field)
         }
         let site = try context.site
         let (batchID, invitations) = try await storage.createInvitations(draft, at: now)
