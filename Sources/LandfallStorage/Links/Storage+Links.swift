@@ -97,49 +97,23 @@ extension Storage {
         }
     }
 
-    /// The links `query` selects, newest first (ids descending: they are UUIDv7, so by creation time).
+    /// The links `query` selects, in its order (newest first by default: ids descending, they
+    /// are UUIDv7, so by creation time).
     ///
-    /// Page through all links by passing the last id of a page as the next query's
-    /// ``LinkQuery/after``: links created meanwhile are newer and never shift the pages.
+    /// Page through all links by passing the last link of a page as the next query's cursor
+    /// (``LinkCursor/init(after:sortedBy:)``; ``LinkQuery/after`` for the newest or oldest
+    /// first): links created meanwhile are newer and never shift the pages. How each filter and
+    /// a search are read through indexes is ``LinkListingSQL``'s.
     public func links(_ query: LinkQuery) async throws(StorageError) -> [ShortLink] {
-        try await reading("listing links") { database in
-            var select = database.select().columns(ShortLink.columns).from(ShortLink.table)
-            if let after = query.after {
-                select = select.where("id", .lessThan, after.rawValue)
+        let listing = LinkListingSQL(query: query, kind: try backend().kind)
+        return try await reading("listing links") { database in
+            func run(_ step: LinkListingSQL.Step?) async throws -> [ShortLink] {
+                try await database.raw(listing.statement(step)).all().map { row throws(StorageError) in try ShortLink(row: row) }
             }
-            if let host = query.host {
-                select = select.where("host", .equal, host.lowercased())
-            }
-            if let prefix = query.slugPrefix, !prefix.isEmpty {
-                // A range the (host, slug) index serves (byte order in both dialects), and
-                // the exact test: substr and length count characters in both.
-                select = select
-                    .where("slug", .greaterThanOrEqual, prefix)
-                    .where("slug", .lessThan, prefix + "\u{10FFFF}")
-                    .where(
-                        SQLFunction("substr", args: SQLIdentifier("slug"), SQLLiteral.numeric("1"), SQLFunction("length", args: SQLBind(prefix))),
-                        .equal, SQLBind(prefix)
-                    )
-            }
-            if let disabled = query.disabled {
-                select = select.where("disabled", .equal, disabled)
-            }
-            if let name = query.campaignName {
-                select = select.where("utm_campaign", .equal, name)
-            }
-            if let text = query.targetContains, !text.isEmpty {
-                // The position of a substring, 0 when absent: instr in SQLite, strpos in PostgreSQL.
-                let function = database.dialect.name == "sqlite" ? "instr" : "strpos"
-                select = select.where(SQLFunction(function, args: SQLIdentifier("target"), SQLBind(text)), .greaterThan, SQLLiteral.numeric("0"))
-            }
-            if let from = query.createdFrom {
-                select = select.where("created_at", .greaterThanOrEqual, Milliseconds.from(from))
-            }
-            if let before = query.createdBefore {
-                select = select.where("created_at", .lessThan, Milliseconds.from(before))
-            }
-            return try await select.orderBy("id", .descending).limit(query.clampedLimit).all()
-                .map { row throws(StorageError) in try ShortLink(row: row) }
+            guard listing.searchesText else { return try await run(nil) }
+            let nearby = try await run(.window)
+            if nearby.count == query.clampedLimit { return nearby }
+            return try await run(.index)
         }
     }
 

@@ -5,7 +5,7 @@
 /// app's key-value pairs, of links and of claims) is JSON text.
 enum Migrations {
     /// The migrations, in version order.
-    static let all: [Migration] = [initial, invitationsClaimsEvents, dashboard]
+    static let all: [Migration] = [initial, invitationsClaimsEvents, dashboard, linkSearch]
 
     /// The newest version: ``Storage/schemaVersion``.
     static var latestVersion: Int { all.last?.version ?? 0 }
@@ -400,4 +400,79 @@ enum Migrations {
             """,
         ]
     )
+
+    /// Version 4: the dashboard's list of links — a search index and an index for each filter
+    /// and order (``LinkListingSQL``). It only adds indexes (and replaces `links_campaign` by
+    /// one that also orders): every version-3 row stays as it was, and the search index is
+    /// filled with the links already there.
+    ///
+    /// - `links_host_id`, `links_host_clicks`: one host's links newest/oldest or most clicked first.
+    /// - `links_campaign_id`: a campaign's links in order.
+    /// - `links_slug`: search text of 1 or 2 characters (a slug prefix).
+    /// - `links_disabled`, `links_expiring`: partial indexes of the disabled links and of the
+    ///   links that can expire (a date or a maximum of clicks), for the state filters.
+    /// - SQLite: `links_search`, an FTS5 table with the trigram tokenizer over the slug, the
+    ///   preview title and the target, with `links` as its external content (keyed by its
+    ///   rowid), kept in step by three triggers (a click count's change does not touch it).
+    ///   Filled by `rebuild`.
+    /// - PostgreSQL: `pg_trgm` and a GIN index on each of the three columns. The extension is
+    ///   trusted since PostgreSQL 13, but a server may refuse it (a role without CREATE on the
+    ///   database, a managed service): then each step is caught in a block of its own (a
+    ///   subtransaction, so the migration's transaction goes on), a notice says so, and a
+    ///   search reads the links without the index.
+    static let linkSearch = Migration(
+        version: 4,
+        name: "indexes for the list of links and its search",
+        sqlite: sharedLinkListIndexes + [
+            "CREATE VIRTUAL TABLE links_search USING fts5(slug, preview_title, target, content='links', content_rowid='rowid', tokenize='trigram')",
+            """
+            CREATE TRIGGER links_search_insert AFTER INSERT ON links BEGIN
+                INSERT INTO links_search (rowid, slug, preview_title, target) VALUES (new.rowid, new.slug, new.preview_title, new.target);
+            END
+            """,
+            """
+            CREATE TRIGGER links_search_delete AFTER DELETE ON links BEGIN
+                INSERT INTO links_search (links_search, rowid, slug, preview_title, target) VALUES ('delete', old.rowid, old.slug, old.preview_title, old.target);
+            END
+            """,
+            """
+            CREATE TRIGGER links_search_update AFTER UPDATE OF slug, preview_title, target ON links BEGIN
+                INSERT INTO links_search (links_search, rowid, slug, preview_title, target) VALUES ('delete', old.rowid, old.slug, old.preview_title, old.target);
+                INSERT INTO links_search (rowid, slug, preview_title, target) VALUES (new.rowid, new.slug, new.preview_title, new.target);
+            END
+            """,
+            "INSERT INTO links_search (links_search) VALUES ('rebuild')",
+        ],
+        postgres: sharedLinkListIndexes + [
+            """
+            DO $$
+            BEGIN
+                BEGIN
+                    CREATE EXTENSION IF NOT EXISTS pg_trgm;
+                EXCEPTION WHEN OTHERS THEN
+                    RAISE NOTICE 'landfall: pg_trgm could not be installed (%); searching links reads them all', SQLERRM;
+                END;
+                BEGIN
+                    CREATE INDEX links_slug_trgm ON links USING gin (slug gin_trgm_ops);
+                    CREATE INDEX links_title_trgm ON links USING gin (preview_title gin_trgm_ops);
+                    CREATE INDEX links_target_trgm ON links USING gin (target gin_trgm_ops);
+                EXCEPTION WHEN OTHERS THEN
+                    RAISE NOTICE 'landfall: no trigram indexes for searching links (%); searching links reads them all', SQLERRM;
+                END;
+            END
+            $$
+            """,
+        ]
+    )
+
+    /// The indexes of version 4 both dialects write the same way.
+    private static let sharedLinkListIndexes = [
+        "DROP INDEX links_campaign",
+        "CREATE INDEX links_campaign_id ON links (utm_campaign, id)",
+        "CREATE INDEX links_host_id ON links (host, id)",
+        "CREATE INDEX links_host_clicks ON links (host, click_count, id)",
+        "CREATE INDEX links_slug ON links (slug)",
+        "CREATE INDEX links_disabled ON links (id) WHERE disabled",
+        "CREATE INDEX links_expiring ON links (id) WHERE expires_at IS NOT NULL OR max_clicks IS NOT NULL",
+    ]
 }
