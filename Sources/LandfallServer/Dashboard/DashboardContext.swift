@@ -16,7 +16,9 @@ struct DashboardContext: ChildRequestContext {
     var form = DashboardForm(fields: [:])
 
     init(context: LandfallRequestContext) throws {
-        self.coreContext = .init(source: context)
+        // The server's core context as it is, with the path parameters the router found
+        // (`{code}` in `/invitations/{code}/revoke`): a new one would have none.
+        self.coreContext = context.coreContext
         self.server = context
     }
 }
