@@ -25,18 +25,18 @@ struct KeysCreateCommand: AsyncReportingCommand {
     )
 
     /// The longest name accepted.
-    static let maximumNameLength = 100
+    static let maximumNameLength = APIKeyName.maximumLength
 
     @Option(help: ArgumentHelp("What the key is for, such as ci or 'marketing site'.", valueName: "name"))
     var name: String
 
-    @Option(help: "What the key may do: read (links and statistics) or write (also create, change and delete links).")
+    @Option(help: ArgumentHelp("What the key may do: \(APIKeyScope.choices)."))
     var scope: APIKeyScope
 
     @OptionGroup var storage: StorageOptions
 
     /// The name as stored: without surrounding spaces.
-    var keyName: String { name.trimmingCharacters(in: .whitespaces) }
+    var keyName: String { APIKeyName.trimmed(name) }
 
     func validate() throws {
         if let problem = Self.problem(withName: keyName) { throw ValidationError("--name \(problem)") }
@@ -44,7 +44,7 @@ struct KeysCreateCommand: AsyncReportingCommand {
 
     /// What is wrong with `name`, or `nil` when it is a good key name.
     static func problem(withName name: String) -> String? {
-        OneLineText.problem(with: name, maximumLength: maximumNameLength, emptyMeans: "say what the key is for")
+        APIKeyName.problem(with: name)
     }
 
     func execute(in context: CommandContext) async -> CommandOutput {
