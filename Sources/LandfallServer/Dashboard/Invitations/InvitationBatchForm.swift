@@ -74,6 +74,12 @@ struct InvitationBatchForm: Sendable {
             for problem in error.errors where problems[problem.field] == nil {
                 problems[problem.field] = problem.field == "expiresAt" ? Self.expiryExpected(expiryText) : problem.message
             }
+            // Other fields' problems do not hide an expiry in the past: it is read on its own.
+            if problems["expiresAt"] == nil, let time = members.first(where: { $0.0 == "expiresAt" })?.1,
+               let alone = try? InvitationBatchDraft(json: Array(JSONWriter.compact.string(for: .object([("count", .integer(1)), ("expiresAt", time)])).utf8)),
+               let problem = alone.expiryProblem(at: now) {
+                problems[problem.field] = problem.message
+            }
             return .failure(Problems(byField: problems))
         }
     }

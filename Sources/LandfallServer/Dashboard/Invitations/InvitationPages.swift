@@ -90,7 +90,7 @@ enum InvitationPages {
             </tbody>
           </table>
           {{/empty}}
-          <p class="pager">{{#firstPage}}<a href="{{firstPage}}">First page</a>{{/firstPage}}{{^firstPage}}<span></span>{{/firstPage}}{{#nextPage}}<a href="{{nextPage}}" rel="next">Next page</a>{{/nextPage}}</p>
+          <p class="pager">{{#firstPage}}<a href="{{firstPage}}">First page</a>{{/firstPage}}{{^firstPage}}<span></span>{{/firstPage}}{{#nextPage}}<a href="{{nextPage}}">Next page</a>{{/nextPage}}</p>
         </section>
         {{/main}}{{/layout}}
         """
