@@ -17,15 +17,16 @@ enum LinkFormPages {
         var wide = false
     }
 
-    /// The values of the form's template for `form`: each field's text under its name (when
-    /// not empty) and its problem under `NAMEError`.
+    /// The values of the form's template for `form`: each field's text under `value_NAME` (when
+    /// not empty) and its problem under `error_NAME` (apart from the page's own values, such as
+    /// its `title`).
     static func values(_ form: LinkForm, linkHost: String) -> [String: Any] {
         var values: [String: Any] = ["linkHost": linkHost]
         for (name, _) in LinkForm.fields where !form[name].isEmpty {
-            values[name] = form[name]
+            values["value_" + name] = form[name]
         }
         for (name, message) in form.errors where !name.isEmpty {
-            values[name + "Error"] = message
+            values["error_" + name] = message
         }
         if !form.errors.isEmpty {
             values["problems"] = form.errors.count == 1 ? "The link was not saved: one field needs a change (marked below)."
@@ -39,19 +40,19 @@ enum LinkFormPages {
     /// the id the script uses too) and a hint.
     static func field(_ field: Field) -> String {
         let name = field.name
-        let invalid = "{{#\(name)Error}} aria-invalid=\"true\"{{/\(name)Error}}"
+        let invalid = "{{#error_\(name)}} aria-invalid=\"true\"{{/error_\(name)}}"
         let described = " aria-describedby=\"\(name)-error\(field.hint == nil ? "" : " \(name)-hint")\""
         let control = switch field.type {
         case "textarea":
-            "<textarea id=\"\(name)\" name=\"\(name)\"\(field.attributes)\(invalid)\(described)>{{\(name)}}</textarea>"
+            "<textarea id=\"\(name)\" name=\"\(name)\"\(field.attributes)\(invalid)\(described)>{{value_\(name)}}</textarea>"
         default:
-            "<input type=\"\(field.type)\" id=\"\(name)\" name=\"\(name)\" value=\"{{\(name)}}\"\(field.attributes)\(invalid)\(described)>"
+            "<input type=\"\(field.type)\" id=\"\(name)\" name=\"\(name)\" value=\"{{value_\(name)}}\"\(field.attributes)\(invalid)\(described)>"
         }
         return """
             <div\(field.wide ? " class=\"wide\"" : "")>
               <label for="\(name)">\(field.label)</label>
               \(control)
-              {{#\(name)Error}}<p class="field-error" id="\(name)-error">{{\(name)Error}}</p>{{/\(name)Error}}
+              {{#error_\(name)}}<p class="field-error" id="\(name)-error">{{error_\(name)}}</p>{{/error_\(name)}}
               \(field.hint.map { "<p class=\"hint\" id=\"\(name)-hint\">\($0)</p>" } ?? "")
             </div>
             """
@@ -111,7 +112,7 @@ enum LinkFormPages {
             \(field(Field(name: "max_clicks", label: "Most clicks", type: "number", hint: "After this many clicks the link stops working. Empty: no limit.",
                           attributes: " min=\"1\" step=\"1\" inputmode=\"numeric\"")))
             </div>
-            {{#creating}}<label class="choice"><input type="checkbox" id="disabled" name="disabled"{{#disabled}} checked{{/disabled}}> Create it disabled (it works once enabled on its page)</label>{{/creating}}
+            {{#creating}}<label class="choice"><input type="checkbox" id="disabled" name="disabled"{{#value_disabled}} checked{{/value_disabled}}> Create it disabled (it works once enabled on its page)</label>{{/creating}}
           </fieldset>
           <fieldset>
             <legend>Data for the app</legend>

@@ -21,11 +21,11 @@ struct LinkFormRoutes: Sendable {
         editors.get("/links/new", use: newForm)
         editors.post("/links/new", use: create)
         editors.get("/links/slug-check", use: slugCheck)
-        editors.get("/links/:id/edit", use: editForm)
-        editors.post("/links/:id/edit", use: edit)
-        editors.post("/links/:id/disable") { request, context in try await setDisabled(true, request, context) }
-        editors.post("/links/:id/enable") { request, context in try await setDisabled(false, request, context) }
-        editors.post("/links/:id/delete", use: delete)
+        editors.get("/links/{id}/edit", use: editForm)
+        editors.post("/links/{id}/edit", use: edit)
+        editors.post("/links/{id}/disable") { request, context in try await setDisabled(true, request, context) }
+        editors.post("/links/{id}/enable") { request, context in try await setDisabled(false, request, context) }
+        editors.post("/links/{id}/delete", use: delete)
         LinkImportRoutes(storage: storage, cache: cache, clock: clock).addRoutes(editors: editors)
     }
 
@@ -97,7 +97,9 @@ struct LinkFormRoutes: Sendable {
         let urls = LinkForm.fields.filter { $0.api == "target" || $0.api.hasPrefix("overrides.") || $0.api == "preview.imageURL" }
             .filter { !form[$0.name].isEmpty && form.errors[$0.name] == nil }
             .map { (field: $0.api, url: form[$0.name]) }
-        let expiry = draft?.expiresAt.flatMap { expiryChanged($0) ? $0 : nil }
+        // Without a draft (another field is refused), the expiry is still checked when it reads.
+        let typed = draft?.expiresAt ?? (try? LinkForm.expiry(form["expires_at"]).get()).flatMap { try? Date($0, strategy: .iso8601) }
+        let expiry = form.errors["expires_at"] == nil ? typed.flatMap { expiryChanged($0) ? $0 : nil } : nil
         let refusals = try await writer.refusals(host: nil, slug: slug.isEmpty || form.errors["slug"] != nil ? nil : slug,
                                                  urls: urls, expiresAt: expiry, owner: owner)
         for refusal in refusals {
