@@ -7,7 +7,9 @@ import Foundation
 enum LinkFormPages {
     static let templates: [String: String] = ["link-form": form, "link-import": LinkImportPage.template]
 
-    /// One field of the form as it is drawn.
+    /// One field of the form as it is drawn. The most clicks is a text field with a numeric
+    /// keyboard, not `type="number"`: a browser sends an empty value for a number it cannot
+    /// read ("1,000"), which would make a link without a limit instead of a refusal.
     struct Field {
         let name: String
         let label: String
@@ -109,10 +111,10 @@ enum LinkFormPages {
             \(field(Field(name: "expires_at", label: "Expires at (UTC)", type: "datetime-local",
                           hint: "Read as UTC, not your local time. After it, the link answers that it has expired. Empty: never.",
                           attributes: " step=\"1\"")))
-            \(field(Field(name: "max_clicks", label: "Most clicks", type: "number", hint: "After this many clicks the link stops working. Empty: no limit.",
-                          attributes: " min=\"1\" step=\"1\" inputmode=\"numeric\"")))
+            \(field(Field(name: "max_clicks", label: "Most clicks", type: "text", hint: "A whole number: after this many clicks the link stops working. Empty: no limit.",
+                          attributes: " inputmode=\"numeric\" autocomplete=\"off\"")))
             </div>
-            {{#creating}}<label class="choice"><input type="checkbox" id="disabled" name="disabled"{{#value_disabled}} checked{{/value_disabled}}> Create it disabled (it works once enabled on its page)</label>{{/creating}}
+            {{#creating}}<label class="choice"><input type="checkbox" id="disabled" name="disabled"{{#value_disabled}} checked{{/value_disabled}}> <span>Create it disabled (it works once enabled on its page)</span></label>{{/creating}}
           </fieldset>
           <fieldset>
             <legend>Data for the app</legend>
@@ -130,7 +132,7 @@ enum LinkFormPages {
         """
 
     static let css = """
-        label.choice { display: flex; gap: 0.5rem; align-items: center; font-weight: 400; }
+        label.choice { display: flex; gap: 0.5rem; align-items: baseline; font-weight: 400; }
         label.choice input { width: auto; margin: 0; }
         #link-form .actions, #import-form .actions { margin-top: 1.25rem; }
         #link-form .actions button, #import-form .actions button { margin: 0; }

@@ -38,9 +38,9 @@ enum LinkImportPage {
           <p class="hint" id="csv-file-hint">Its text is put in the box above, to look at before importing.</p>
           <fieldset>
             <legend>When a row is refused</legend>
-            <label class="choice"><input type="radio" name="mode" value="valid"{{#modeValid}} checked{{/modeValid}}> Create the other rows, and list the refused ones to fix</label>
-            <label class="choice"><input type="radio" name="mode" value="all"{{#modeAll}} checked{{/modeAll}}> Create nothing: all or nothing, as <code>landfall links import</code> does</label>
-            <label class="choice"><input type="radio" name="mode" value="check"{{#modeCheck}} checked{{/modeCheck}}> Only check every row; create nothing</label>
+            <label class="choice"><input type="radio" name="mode" value="valid"{{#modeValid}} checked{{/modeValid}}> <span>Create the other rows, and list the refused ones to fix</span></label>
+            <label class="choice"><input type="radio" name="mode" value="all"{{#modeAll}} checked{{/modeAll}}> <span>Create nothing: all or nothing, as <code>landfall links import</code> does</span></label>
+            <label class="choice"><input type="radio" name="mode" value="check"{{#modeCheck}} checked{{/modeCheck}}> <span>Only check every row; create nothing</span></label>
             {{#modeError}}<p class="field-error" id="mode-error">{{modeError}}</p>{{/modeError}}
           </fieldset>
           <div class="actions">
