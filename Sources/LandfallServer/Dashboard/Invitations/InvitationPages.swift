@@ -13,7 +13,9 @@ enum InvitationPages {
         .requirement button { margin-top: 0.25rem; }
         .invitations td form { margin: 0; }
         .invitations td button { margin: 0; padding: 0.2rem 0.7rem; font-size: 0.85rem; font-weight: 400; }
-        .invitations code { white-space: nowrap; }
+        .invitations td:first-child code { white-space: nowrap; }
+        .invitations td.url code { overflow-wrap: anywhere; }
+        .batch-facts + .actions { margin-top: 1rem; }
         .invitations .batch { font-size: 0.8rem; overflow-wrap: anywhere; }
         .invitation-audit td { font-size: 0.9rem; overflow-wrap: anywhere; }
         .invitation-audit tr.flagged td:nth-child(2) { color: var(--bad); font-weight: 600; }
@@ -129,7 +131,7 @@ enum InvitationPages {
             {{#codes}}
             <tr>
               <td><code>{{code}}</code><button type="button" class="copy" data-copy="{{code}}">Copy</button></td>
-              <td>{{#url}}<code>{{url}}</code>{{/url}}{{^url}}<span class="muted">no invitation route</span>{{/url}}</td>
+              <td class="url">{{#url}}<code>{{url}}</code>{{/url}}{{^url}}<span class="muted">no invitation route</span>{{/url}}</td>
               <td><span class="badge {{statusClass}}">{{status}}</span></td>
               <td class="number" data-label="Redeemed">{{redeemed}} of {{uses}}</td>
               {{#mayEdit}}<td>{{#revocable}}
@@ -152,7 +154,7 @@ enum InvitationPages {
         <h1>New invitations</h1>
         <section class="card">
           {{#formProblem}}<p class="problem" role="alert">{{formProblem}}</p>{{/formProblem}}
-          <form id="invitation-form" method="post" action="/invitations/new">
+          <form id="invitation-form" method="post" action="/invitations/new" novalidate>
             <input type="hidden" name="csrf" value="{{user.csrf}}">
             <div class="fields">
               <div>
