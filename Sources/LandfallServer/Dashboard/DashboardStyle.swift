@@ -51,7 +51,7 @@ enum DashboardStyle {
         .bar a { color: #fff; text-decoration: none; }
         .brand { font-weight: 700; }
         .brand span { font-weight: 400; opacity: 0.7; }
-        nav { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; flex: 1; }
+        nav { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; flex: 1 1 22rem; }
         nav a { white-space: nowrap; }
         nav a[aria-current="page"] { border-bottom: 2px solid #fff; }
         .who { display: flex; align-items: center; gap: 0.75rem; margin: 0; font-size: 0.9rem; }
