@@ -18,10 +18,10 @@ LINK_PATH = re.compile(r"^/links/([^/?#]+)$")
 
 def posting(page, action):
     """Does `action` (a click that sends a form) and returns the answer to its POST, before any
-    redirect, once the page it leads to has loaded."""
-    with page.expect_response(lambda response: response.request.method == "POST") as posted:
-        action()
-    page.wait_for_load_state()
+    redirect, once the page it leads to has loaded (the page after a 303, or the answer itself)."""
+    with page.expect_navigation(wait_until="load"):
+        with page.expect_response(lambda response: response.request.method == "POST") as posted:
+            action()
     return posted.value
 
 
