@@ -157,6 +157,27 @@ import Testing
         }
     }
 
+    @Test("a new slug on the edit form takes the box that says so ticked, then the old short URL stops working")
+    func changingTheSlugIsMeant() async throws {
+        let server = try await DashboardCases.server()
+        let original = try #require(try await server.parts.storage.link(host: Demo.links, slug: "friday"))
+        try await server.run(.router) { client in
+            var browser = try await Self.signedIn(client)
+            let form = try await browser.get("/links/\(original.id)/edit")
+            #expect(form.text.contains(#"<input type="checkbox" id="confirm_slug" name="confirm_slug">"#))
+            let fields = [("target", original.target), ("slug", "friday-moved")]
+            let unticked = try await browser.post("/links/\(original.id)/edit", fields)
+            #expect(unticked.status == .unprocessableContent)
+            #expect(Self.fieldError("slug", in: unticked.text)?.contains("Changing the slug breaks https://go.daily.example.com/friday") == true)
+            #expect(try await server.parts.storage.link(id: original.id)?.slug == "friday")
+            let ticked = try await browser.post("/links/\(original.id)/edit", fields + [("confirm_slug", "on")])
+            #expect(ticked.status == .seeOther)
+            #expect(try await server.parts.storage.link(id: original.id)?.slug == "friday-moved")
+            #expect(try await client.get("/friday", host: Demo.links, headers: [.userAgent: Visitors.desktop]).status == .notFound)
+            #expect(try await client.get("/friday-moved", host: Demo.links, headers: [.userAgent: Visitors.desktop]).status == .found)
+        }
+    }
+
     @Test("an edit that is refused shows the refusal and changes nothing; a link that does not exist is a 404 page")
     func refusedEditAndUnknownLink() async throws {
         let server = try await DashboardCases.server()
@@ -164,7 +185,7 @@ import Testing
         try await server.run(.router) { client in
             var browser = try await Self.signedIn(client)
             _ = try await browser.get("/links/\(original.id)/edit")
-            let refused = try await browser.post("/links/\(original.id)/edit", [("target", "https://evil.example.net/"), ("slug", "winter")])
+            let refused = try await browser.post("/links/\(original.id)/edit", [("target", "https://evil.example.net/"), ("slug", "winter"), ("confirm_slug", "on")])
             #expect(refused.status == .unprocessableContent)
             #expect(Self.fieldError("target", in: refused.text) != nil)
             #expect(Self.fieldError("slug", in: refused.text)?.contains("already used") == true)

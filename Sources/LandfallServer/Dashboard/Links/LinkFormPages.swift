@@ -75,6 +75,7 @@ enum LinkFormPages {
           \(field(Field(name: "slug", label: "Slug", type: "text",
                         hint: "The short URL is https://{{linkHost}}/ followed by the slug. {{#creating}}Leave it empty for a random one.{{/creating}}{{#editing}}Changing it breaks the short URL wherever it was shared or printed.{{/editing}}",
                         attributes: " autocomplete=\"off\" spellcheck=\"false\" autocapitalize=\"off\"")))
+          {{#editing}}<label class="choice confirm"><input type="checkbox" id="confirm_slug" name="confirm_slug"> <span>Change the short URL: I have a new slug in mind, and the old one stops working</span></label>{{/editing}}
           </div>
           <fieldset>
             <legend>Per platform</legend>
@@ -134,6 +135,8 @@ enum LinkFormPages {
     static let css = """
         label.choice { display: flex; gap: 0.5rem; align-items: baseline; font-weight: 400; }
         label.choice input { width: auto; margin: 0; }
+        label.choice.confirm { align-self: start; margin-top: 2.6rem; }
+        @media (max-width: 700px) { label.choice.confirm { margin-top: 0.5rem; } }
         #link-form .actions, #import-form .actions { margin-top: 1.25rem; }
         #link-form .actions button, #import-form .actions button { margin: 0; }
         pre.example { background: var(--paper); padding: 0.75rem; border-radius: 6px; overflow-x: auto; font-size: 0.85rem; }

@@ -71,6 +71,10 @@ struct LinkFormRoutes: Sendable {
         let writer = try writer(context)
         let draft = form.draft()
         let newSlug = form["slug"] == current.slug ? "" : form["slug"]
+        if !newSlug.isEmpty && (context.form[Self.confirmSlug] ?? "").isEmpty {
+            form.errors["slug"] = "Changing the slug breaks \(current.url) wherever it was shared or printed. "
+                + "To change it anyway, tick \"Change the short URL\" and save again."
+        }
         try await check(&form, draft: draft, slug: newSlug, owner: current.id, writer: writer, expiryChanged: { expiry in
             expiry.map { $0.timeIntervalSince1970.rounded(.down) } != current.expiresAt.map { $0.timeIntervalSince1970.rounded(.down) }
         })
@@ -180,6 +184,9 @@ struct LinkFormRoutes: Sendable {
         }
         return link
     }
+
+    /// The check box that says a new slug on the edit form is meant: the short URL changes.
+    static let confirmSlug = "confirm_slug"
 
     static let notFound = PageProblem(.notFound, title: "No such link", message: "No link has this id; it may have been deleted.")
 
