@@ -24,29 +24,7 @@ enum Sitemap {
                 if let url = try? site.site.router.link(to: route.name, on: .https(configuration.hosts.site)) { urls.append(url) }
                 continue
             }
-            guard let key = route.page.content, key.pieces.count == 2,
-                  case .literal(let prefix) = key.pieces[0], prefix.hasSuffix("/"),
-                  case .placeholder(let name) = key.pieces[1] else { continue }
-            let directory = String(prefix.dropLast())
-            for item in site.content.keys(in: directory) {
-                let value = String(item.dropFirst(prefix.count))
-                let parameters = [name: value]
-                var content: JSONValue?
-                if let embargo = route.embargo {
-                    if case .contentField = embargo.source {
-                        // Content that cannot be read cannot say it is released: leave it out.
-                        guard let contentKey = ContentKey(item), let readable = try? site.content.content(at: contentKey) else { continue }
-                        content = readable
-                    }
-                    if embargo.isEmbargoed(parameters: parameters, content: content, now: now, siteTimeZone: configuration.timeZone) {
-                        continue
-                    }
-                }
-                if let url = try? site.site.router.link(to: route.name, parameters: parameters, on: .https(configuration.hosts.site)),
-                   case .matched(let match) = site.site.router.route(url), match.route.name == route.name {
-                    urls.append(url)
-                }
-            }
+            urls += RouteContentItem.items(of: route, in: site, now: now).filter { !$0.isEmbargoed }.map(\.url)
         }
         return urls
     }

@@ -66,10 +66,7 @@ struct AssociationRoutes: Sendable {
         }
         context.label(label(kind))
         let site = host.site
-        let onLinkHost = host.role.served == .links
-        let served = kind == .apple ? (onLinkHost ? site.linksAppleAssociation : site.appleAssociation)
-                                    : (onLinkHost ? site.linksAssetLinks : site.assetLinks)
-        guard let document = served else {
+        guard let document = site.association(kind, on: host.role) else {
             let platform = kind == .apple ? "iOS" : "Android"
             return Response.text(.notFound, "This site lists no \(platform) app, so it has no \(path.split(separator: "/").last ?? "").\n")
         }
