@@ -407,10 +407,12 @@ enum Migrations {
     /// filled with the links already there.
     ///
     /// - `links_host_id`, `links_host_clicks`: one host's links newest/oldest or most clicked first.
-    /// - `links_campaign_id`: a campaign's links in order.
+    /// - `links_campaign_id`, `links_campaign_clicks`: the same for a campaign.
     /// - `links_slug`: search text of 1 or 2 characters (a slug prefix).
-    /// - `links_disabled`, `links_expiring`: partial indexes of the disabled links and of the
-    ///   links that can expire (a date or a maximum of clicks), for the state filters.
+    /// - `links_disabled`, `links_expiring` (and their `_clicks` twins for the most clicked
+    ///   order): partial indexes of the disabled links and of the links that can expire (a date
+    ///   or a maximum of clicks), for the state filters. Expired links are found among those
+    ///   that can expire: fast while they are not most of the links.
     /// - SQLite: `links_search`, an FTS5 table with the trigram tokenizer over the slug, the
     ///   preview title and the target, with `links` as its external content (keyed by its
     ///   rowid), kept in step by three triggers (a click count's change does not touch it).
@@ -472,7 +474,10 @@ enum Migrations {
         "CREATE INDEX links_host_id ON links (host, id)",
         "CREATE INDEX links_host_clicks ON links (host, click_count, id)",
         "CREATE INDEX links_slug ON links (slug)",
+        "CREATE INDEX links_campaign_clicks ON links (utm_campaign, click_count, id)",
         "CREATE INDEX links_disabled ON links (id) WHERE disabled",
+        "CREATE INDEX links_disabled_clicks ON links (click_count, id) WHERE disabled",
         "CREATE INDEX links_expiring ON links (id) WHERE expires_at IS NOT NULL OR max_clicks IS NOT NULL",
+        "CREATE INDEX links_expiring_clicks ON links (click_count, id) WHERE expires_at IS NOT NULL OR max_clicks IS NOT NULL",
     ]
 }

@@ -239,3 +239,40 @@ import Testing
         if let cursor { #expect(cursor.description == text.lowercased()) }
     }
 }
+
+/// Each filter and order of the list of links is read through an index, never by reading
+/// every link: what makes a page fast with a million links (Benchmarks/LinksListPage).
+@Suite struct LinkListQueryPlanTests {
+    static let now = Fixtures.now
+    static let cursor = LinkCursor(id: Fixtures.link("x").id, clickCount: 3)
+
+    static let queries: [(name: String, query: LinkQuery, index: String)] = [
+        ("newest first", LinkQuery(), "sqlite_autoindex_links_1"),
+        ("a deep page", LinkQuery(after: cursor.id), "sqlite_autoindex_links_1 (id<?)"),
+        ("oldest first", LinkQuery(sort: .oldest, cursor: LinkCursor(id: cursor.id)), "sqlite_autoindex_links_1 (id>?)"),
+        ("most clicked", LinkQuery(sort: .mostClicked, cursor: cursor), "links_click_count ((click_count,id)<(?,?))"),
+        ("a host", LinkQuery(host: Fixtures.host), "links_host_id (host=?)"),
+        ("a host, most clicked", LinkQuery(host: Fixtures.host, sort: .mostClicked), "links_host_clicks (host=?)"),
+        ("a campaign", LinkQuery(campaignName: "winter"), "links_campaign_id (utm_campaign=?)"),
+        ("a campaign, most clicked", LinkQuery(campaignName: "winter", sort: .mostClicked), "links_campaign_clicks (utm_campaign=?)"),
+        ("disabled", LinkQuery(state: .disabled, now: now), "links_disabled"),
+        ("disabled, most clicked", LinkQuery(state: .disabled, sort: .mostClicked, now: now), "links_disabled_clicks"),
+        ("expired", LinkQuery(state: .expired, now: now), "links_expiring"),
+        ("expired, most clicked", LinkQuery(state: .expired, sort: .mostClicked, now: now), "links_expiring_clicks"),
+        ("a short search", LinkQuery(search: "ab"), "links_slug (slug>? AND slug<?)"),
+        ("a search", LinkQuery(search: "winter"), "links_search VIRTUAL TABLE"),
+        ("a search, most clicked", LinkQuery(search: "winter", sort: .mostClicked, cursor: cursor), "links_search VIRTUAL TABLE"),
+    ]
+
+    @Test(arguments: queries.map(\.name))
+    func everyFilterAndOrderIsReadThroughAnIndexOnSQLite(name: String) async throws {
+        let (_, query, index) = try #require(Self.queries.first { $0.name == name })
+        try await Backend.sqlite.withStorage { storage async throws in
+            let plans = try await storage.linkQueryPlans(query)
+            let lines = plans.flatMap { $0 }
+            #expect(lines.contains { $0.contains(index) }, "\(lines)")
+            // No step reads the table itself from end to end.
+            #expect(!lines.contains { $0 == "SCAN links" }, "\(lines)")
+        }
+    }
+}
