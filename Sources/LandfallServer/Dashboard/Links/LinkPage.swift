@@ -15,17 +15,18 @@ enum LinkPage {
         .short-url button.copy { margin: 0; }
         .link-totals dl { display: grid; grid-template-columns: repeat(4, 1fr); margin: 0; }
         .facts { margin: 0; }
-        .facts div { display: grid; grid-template-columns: 10rem 1fr; gap: 0.75rem; padding: 0.35rem 0; border-bottom: 1px solid var(--line); }
+        .facts div { display: grid; grid-template-columns: 10rem minmax(0, 1fr); gap: 0.75rem; padding: 0.35rem 0; border-bottom: 1px solid var(--line); }
         .facts div:last-child { border-bottom: 0; }
         .facts dt { color: var(--muted); }
-        .facts dd { margin: 0; overflow-wrap: anywhere; }
+        .facts dd, .facts code { margin: 0; overflow-wrap: anywhere; }
         .facts + h2 { margin-top: 1.25rem; }
         .qr-code { display: block; width: 100%; max-width: 16rem; height: auto; margin: 0 auto 0.75rem; image-rendering: pixelated; }
         .qr-options { margin: 1rem 0 0; }
         .referrers td { overflow-wrap: anywhere; }
         @media (max-width: 700px) {
           .link-totals dl { grid-template-columns: repeat(2, 1fr); row-gap: 0.5rem; }
-          .facts div { grid-template-columns: 1fr; gap: 0; }
+          .facts div { grid-template-columns: minmax(0, 1fr); gap: 0; }
+          .short-url { font-size: 1rem; }
         }
         """
 
@@ -137,7 +138,7 @@ enum LinkPage {
               {{#otherError}}<p class="field-error" id="qr-error">{{otherError}}</p>{{/otherError}}
               <button type="submit" class="secondary">Redraw</button>
             </form>
-            <p class="hint">The PNG is for print, the SVG for anything that scales. Higher error correction survives more damage but draws a denser code.</p>
+            <p class="hint">The PNG is for print, the SVG for anything that scales. Error correction: how much of the code can be damaged and still read; more draws a denser code.</p>
           </section>
         </div>
         {{/main}}{{/layout}}

@@ -58,7 +58,7 @@ struct LinkQRForm {
         return values
     }
 
-    /// `M: about 15 % can be restored`.
+    /// `M (15 %)`: the letter and about how much of the code can be restored.
     static func label(of level: QRErrorCorrection) -> String {
         let share = switch level {
         case .low: 7
@@ -66,6 +66,6 @@ struct LinkQRForm {
         case .quartile: 25
         case .high: 30
         }
-        return "\(level): about \(share) % can be restored"
+        return "\(level) (\(share) %)"
     }
 }
