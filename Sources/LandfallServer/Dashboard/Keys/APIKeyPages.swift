@@ -11,6 +11,7 @@ enum APIKeyPages {
         .keys td button { margin: 0; padding: 0.3rem 0.8rem; font-size: 0.9rem; }
         .scopes label { display: flex; gap: 0.6rem; align-items: baseline; font-weight: 400; margin: 0.5rem 0 0; }
         .scopes label strong { min-width: 3.5rem; }
+        .scopes + .actions { margin-top: 1.25rem; }
         .warning { color: #7a4b00; background: #fff4e0; border-radius: 6px; padding: 0.5rem 0.75rem; }
         pre.usage { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--paper); padding: 0.5rem 0.75rem; border-radius: 6px; }
         """
