@@ -52,14 +52,16 @@ enum LinkListPage {
         .list-heading { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 0.5rem; }
         .list-actions { display: flex; gap: 0.5rem; margin: 0; }
         .toolbar .search { flex: 2 1 14rem; }
+        .toolbar input, .toolbar select { box-sizing: border-box; height: 2.75rem; }
         #links td { vertical-align: top; }
         #links td.short { white-space: nowrap; }
         #links td.title { overflow-wrap: anywhere; }
         #links td.destination { max-width: 16rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--muted); }
         #links td.created { white-space: nowrap; color: var(--muted); font-size: 0.9rem; }
         @media (max-width: 700px) {
+          #links, #links tbody { display: block; width: 100%; }
           #links td.short { white-space: normal; overflow-wrap: anywhere; font-weight: 600; }
-          #links td.destination { max-width: none; }
+          #links td.destination { max-width: 100%; }
         }
         """
 }
