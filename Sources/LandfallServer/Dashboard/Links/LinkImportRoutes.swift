@@ -114,14 +114,14 @@ struct LinkImportRoutes: Sendable {
     /// What the import did, in a sentence.
     static func summary(mode: Mode, rows: Int, created: Int, refused: Int) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        let refusedText = refused == 1 ? "1 row is refused" : "\(refused) rows are refused"
+        let verb = refused == 1 ? "is" : "are"
         switch mode {
         case .check:
-            return "Checked only: \(rows - refused) of \(count(rows, "row")) would be created, \(refusedText); nothing was stored."
+            return "Checked only: \(rows - refused) of \(count(rows, "row")) would be created and \(refused) \(verb) refused; nothing was stored."
         case .all where refused > 0:
-            return "Created nothing: \(refusedText) of \(rows), and this import was all or nothing. Fix the refused rows and import again."
+            return "Created nothing: \(refused) of \(count(rows, "row")) \(verb) refused, and this import was all or nothing. Fix them and import again."
         case .valid where refused > 0:
-            return "Created \(count(created, "link")); \(refusedText) (listed below). Fix them and import those rows again."
+            return "Created \(count(created, "link")); \(count(refused, "row")) \(verb) refused (listed below). Fix them and import those rows again."
         case .all, .valid:
             return "Created \(count(created, "link"))."
         }
