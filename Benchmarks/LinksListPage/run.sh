@@ -85,20 +85,23 @@ database="$work/data/landfall.sqlite"
 deep="$(sqlite3 "$database" "SELECT id FROM links ORDER BY id DESC LIMIT 1 OFFSET $((count * 9 / 10))")"
 deep_clicks="$(sqlite3 "$database" "SELECT click_count || '.' || id FROM links ORDER BY click_count DESC, id DESC LIMIT 1 OFFSET $((count * 9 / 10))")"
 
-# name|path|rows the page must show
+# name|path|rows the page must show (the rare word and the disabled links as seed-list-links makes them)
+rare=$(( (count - 7 + 99999) / 100000 ))
+disabled=$(( (count - 13 + 39999) / 40000 ))
+expired=$(( (count - 5 + 999) / 1000 )); [ "$expired" -le 50 ] || expired=50
 cases=(
     "first page|/links|50"
     "deep page (cursor at 90 %)|/links?after=$deep|50"
-    "search, rare word (10 links)|/links?q=zephyr|10"
+    "search, rare word ($rare links)|/links?q=zephyr|$rare"
     "search, common word (half the links)|/links?q=puzzle|50"
     "search, a vocabulary word (~5 %)|/links?q=amber|50"
     "host filter|/links?host=go.daily.example.com|50"
-    "state=disabled (25 links)|/links?state=disabled|25"
-    "state=expired (0.1 %)|/links?state=expired|50"
+    "state=disabled ($disabled links)|/links?state=disabled|$disabled"
+    "state=expired (0.1 %)|/links?state=expired|$expired"
     "sort=clicks|/links?sort=clicks|50"
     "sort=clicks, deep page|/links?sort=clicks&after=$deep_clicks|50"
     "campaign (2 %), sort=clicks|/links?campaign=spring-7&sort=clicks|50"
-    "rare word, sort=clicks|/links?q=zephyr&sort=clicks|10"
+    "rare word, sort=clicks|/links?q=zephyr&sort=clicks|$rare"
 )
 
 for entry in "${cases[@]}"; do
