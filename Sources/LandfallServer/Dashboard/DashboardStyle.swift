@@ -94,8 +94,8 @@ enum DashboardStyle {
           .links thead { display: none; }
           .links tr, .links td { display: block; padding: 0.1rem 0; border: 0; }
           .links tr { padding: 0.6rem 0; border-bottom: 1px solid var(--line); }
-          .links td.number { text-align: left; color: var(--muted); }
-          .links td.number::after { content: " clicks"; }
+          .links td.number { text-align: left; }
+          .links td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
         }
         """
 }

@@ -126,7 +126,7 @@ enum DashboardTemplates {
             <thead><tr><th scope="col">Link</th><th scope="col">Title</th><th scope="col" class="number">Clicks</th></tr></thead>
             <tbody>
             {{#topLinks}}
-            <tr><td><code>{{shortURL}}</code></td><td>{{title}}</td><td class="number">{{clicks}}</td></tr>
+            <tr><td><code>{{shortURL}}</code></td><td>{{title}}</td><td class="number" data-label="Clicks">{{clicks}}</td></tr>
             {{/topLinks}}
             </tbody>
           </table>

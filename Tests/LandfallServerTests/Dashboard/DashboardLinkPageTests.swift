@@ -79,9 +79,9 @@ import Testing
             for expected in [
                 #"<dd id="total-clicks">7</dd>"#, #"<dd id="total-previews">1</dd>"#,
                 "7 clicks in 30 days; the most, 7, on 2026-11-20.", "data:image/svg+xml;base64,",
-                #"<tr><td>news.example.com</td><td class="number">4</td></tr>"#,
-                #"<tr><td>chat.example.org</td><td class="number">2</td></tr>"#,
-                #"<tr><td>(direct)</td><td class="number">1</td></tr>"#,
+                #"<tr><td>news.example.com</td><td class="number" data-label="Clicks">4</td></tr>"#,
+                #"<tr><td>chat.example.org</td><td class="number" data-label="Clicks">2</td></tr>"#,
+                #"<tr><td>(direct)</td><td class="number" data-label="Clicks">1</td></tr>"#,
                 #"<span class="label">ios</span><span class="meter"><span class="fill w20"></span></span><span class="value">4</span>"#,
                 #"<span class="label">android</span><span class="meter"><span class="fill w10"></span></span><span class="value">2</span>"#,
                 #"<span class="label">desktop</span><span class="meter"><span class="fill w5"></span></span><span class="value">1</span>"#,

@@ -23,8 +23,6 @@ enum InvitationPages {
         .batch-facts dt { color: var(--muted); }
         .batch-facts dd { margin: 0; overflow-wrap: anywhere; }
         @media (max-width: 700px) {
-          .invitations td.number::after, .invitation-audit td.number::after { content: ""; }
-          .invitations td[data-label]::before, .invitation-audit td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
           .batch-facts { grid-template-columns: 1fr; }
           .batch-facts dd { margin-bottom: 0.4rem; }
         }

@@ -30,9 +30,9 @@ enum APIKeyPages {
             {{#keys}}
             <tr id="key-{{id}}"{{#revoked}} class="revoked"{{/revoked}}>
               <td><strong>{{name}}</strong> <code class="muted">{{id}}</code></td>
-              <td>{{scope}}</td>
-              <td>{{created}}</td>
-              <td>Last used: {{lastUsed}}</td>
+              <td data-label="Scope">{{scope}}</td>
+              <td data-label="Created">{{created}}</td>
+              <td data-label="Last used">{{lastUsed}}</td>
               <td>{{#active}}<span class="badge good">active</span>{{/active}}{{#revoked}}<span class="badge bad">revoked</span> {{revoked}}{{/revoked}}</td>
               <td>{{#active}}<form method="post" action="/api-keys/{{id}}/revoke" data-confirm="Revoke the API key “{{name}}”? Programs using it stop working at once.">
                 <input type="hidden" name="csrf" value="{{user.csrf}}">

@@ -32,7 +32,7 @@ enum LinkListPage {
               <td class="short"><a href="/links/{{id}}">{{shown}}</a><button type="button" class="copy" data-copy="{{url}}">Copy</button></td>
               <td class="title">{{title}}</td>
               <td class="destination" title="{{target}}">{{target}}</td>
-              <td class="number">{{clicks}}</td>
+              <td class="number" data-label="Clicks">{{clicks}}</td>
               <td><span class="badge {{#good}}good{{/good}}{{^good}}bad{{/good}}">{{state}}</span></td>
               <td class="created">{{created}}</td>
             </tr>

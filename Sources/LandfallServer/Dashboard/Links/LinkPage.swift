@@ -87,7 +87,7 @@ enum LinkPage {
               <thead><tr><th scope="col">Referrer</th><th scope="col" class="number">Clicks</th></tr></thead>
               <tbody>
               {{#referrers}}
-              <tr><td>{{host}}</td><td class="number">{{clicks}}</td></tr>
+              <tr><td>{{host}}</td><td class="number" data-label="Clicks">{{clicks}}</td></tr>
               {{/referrers}}
               </tbody>
             </table>
