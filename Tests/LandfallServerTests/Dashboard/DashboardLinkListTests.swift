@@ -52,7 +52,7 @@ import Testing
             #expect(page.status == .ok)
             let text = page.text
             #expect(Array(Self.ids(in: text).prefix(2)) == [newer.id.rawValue, older.id.rawValue])
-            #expect(text.contains(#"<a href="/links/\#(older.id.rawValue)">go.daily.example.com/older</a><button type="button" class="copy" data-copy="https://go.daily.example.com/older">Copy</button>"#))
+            #expect(text.contains(#"<a href="/links/\#(older.id.rawValue)"><span class="host">go.daily.example.com/</span><wbr>older</a><button type="button" class="copy" data-copy="https://go.daily.example.com/older">Copy</button>"#))
             #expect(text.contains(#"<span class="badge bad">disabled</span>"#))
             #expect(text.contains(#"<span class="badge good">active</span>"#))
             #expect(text.contains("2026-11-20 17:01 UTC"))
@@ -163,7 +163,7 @@ import Testing
             var browser = try await Self.signedIn(client, email: "vi@daily.example.com")
             let page = try await browser.get("/links")
             #expect(page.status == .ok)
-            #expect(page.text.contains("go.daily.example.com/seen"))
+            #expect(page.text.contains(#"<span class="host">go.daily.example.com/</span><wbr>seen</a>"#))
             #expect(!page.text.contains("new-link") && !page.text.contains("/links/import"))
         }
     }

@@ -29,7 +29,7 @@ enum LinkListPage {
             <tbody>
             {{#links}}
             <tr>
-              <td class="short"><a href="/links/{{id}}">{{shown}}</a><button type="button" class="copy" data-copy="{{url}}">Copy</button></td>
+              <td class="short"><a href="/links/{{id}}"><span class="host">{{shownHost}}</span><wbr>{{slug}}</a><button type="button" class="copy" data-copy="{{url}}">Copy</button></td>
               <td class="title">{{title}}</td>
               <td class="destination" title="{{target}}">{{target}}</td>
               <td class="number" data-label="Clicks">{{clicks}}</td>
@@ -54,8 +54,9 @@ enum LinkListPage {
         .toolbar .search { flex: 2 1 14rem; }
         .toolbar input, .toolbar select { box-sizing: border-box; height: 2.75rem; }
         #links td { vertical-align: top; }
-        #links td.short { white-space: nowrap; }
-        #links td.title { overflow-wrap: anywhere; }
+        #links td.short { max-width: 18rem; overflow-wrap: anywhere; }
+        #links td.short .host { color: var(--muted); font-size: 0.9rem; }
+        #links td.title { min-width: 10rem; overflow-wrap: break-word; }
         #links td.destination { max-width: 16rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--muted); }
         #links td.created { white-space: nowrap; color: var(--muted); font-size: 0.9rem; }
         @media (max-width: 700px) {

@@ -47,10 +47,11 @@ struct LinkListRoutes: Sendable {
     /// One row of the table: the short URL as the reader can open it, its real URL to copy,
     /// the title, destination, clicks, state and creation time.
     static func row(_ link: ShortLink, on host: ServedHost, now: Date) -> [String: Any] {
-        let shown = OverviewRoutes.shown(link, on: host)
+        let shown = OverviewRoutes.shown(link, on: host).replacingOccurrences(of: #"^https?://"#, with: "", options: .regularExpression)
         let state = LinkPageState(link, now: now)
         return [
-            "id": link.id.rawValue, "shown": shown.replacingOccurrences(of: #"^https?://"#, with: "", options: .regularExpression),
+            // The host and the slug apart, so that a narrow column breaks the line after the host.
+            "id": link.id.rawValue, "shownHost": String(shown.dropLast(link.slug.count)), "slug": link.slug,
             "url": link.url, "title": link.preview.title ?? "", "target": link.target, "clicks": link.clickCount,
             "state": state.rawValue, "good": state == .active, "created": SiteTimeText.utc(link.createdAt),
         ]
