@@ -19,7 +19,26 @@ enum DashboardTemplates {
         all.merge(section) { first, _ in first }
     }
 
-    private static let core: [String: String] = ["layout": layout, "sign-in": signIn, "overview": overview, "audit": audit, "problem": problem]
+    private static let core: [String: String] = [
+        "layout": layout, "sign-in": signIn, "overview": overview, "audit": audit, "problem": problem, "meter": meter,
+        "daily-chart": dailyChart,
+    ]
+
+    /// Clicks per day over the last 30 days, with its labels (``TrafficPageValues/chart(_:days:)``).
+    static let dailyChart = """
+        <section class="card">
+          <h2>Clicks per day, last 30 days (UTC)</h2>
+          <p class="axis top">{{chartHighest}}</p>
+          <img class="chart" id="daily-clicks" src="{{dailyChart}}" alt="{{dailyChartText}}">
+          <p class="axis"><span>{{chartFirstDay}}</span><span>{{chartLastDay}}</span></p>
+        </section>
+        """
+
+    /// One bar of a list of meters (the funnel, the platforms): `label`, `value`, and `step`,
+    /// its width in twentieths (``TrafficPageValues/step(_:of:)``).
+    static let meter = """
+        <li><span class="label">{{label}}</span><span class="meter"><span class="fill w{{step}}"></span></span><span class="value">{{value}}</span></li>
+        """
 
     static let layout = """
         <!doctype html>
@@ -93,18 +112,13 @@ enum DashboardTemplates {
           </div>
           {{/periods}}
         </section>
-        <section class="card">
-          <h2>Clicks per day, last 30 days (UTC)</h2>
-          <p class="axis top">{{chartHighest}}</p>
-          <img class="chart" src="{{dailyChart}}" alt="{{dailyChartText}}">
-          <p class="axis"><span>{{chartFirstDay}}</span><span>{{chartLastDay}}</span></p>
-        </section>
+        {{>daily-chart}}
         <div class="columns">
           <section class="card">
             <h2>Funnel, last 30 days</h2>
             <ol class="funnel">
               {{#funnel}}
-              <li><span class="label">{{label}}</span><span class="meter"><span class="fill w{{step}}"></span></span><span class="value">{{value}}</span></li>
+              {{>meter}}
               {{/funnel}}
             </ol>
           </section>
@@ -113,7 +127,7 @@ enum DashboardTemplates {
             {{^platforms}}<p class="muted">No clicks yet.</p>{{/platforms}}
             <ol class="funnel">
               {{#platforms}}
-              <li><span class="label">{{label}}</span><span class="meter"><span class="fill w{{step}}"></span></span><span class="value">{{value}}</span></li>
+              {{>meter}}
               {{/platforms}}
             </ol>
           </section>

@@ -18,8 +18,7 @@ struct OverviewRoutes: Sendable {
 
     @Sendable func overview(_ request: Request, context: DashboardContext) async throws -> Response {
         try await clicks.flush()
-        let todayNumber = UTCDay.daysSince1970(clock())
-        let days = (todayNumber - 29...todayNumber).map { UTCDay.text(daysSince1970: $0) }
+        let days = TrafficPageValues.lastThirtyDays(to: clock())
         let today = days[29]
         let counts = try await storage.trafficCounts(TrafficFilter(from: days[0], to: today))
         let month = TrafficStats(counts: counts)
@@ -28,26 +27,18 @@ struct OverviewRoutes: Sendable {
         let periods: [[String: Any]] = [("Today", day), ("Last 7 days", week), ("Last 30 days", month)].map { label, stats in
             ["label": label, "clicks": stats.clicks, "installs": stats.installs, "opens": stats.opens]
         }
-        let perDay = Dictionary(uniqueKeysWithValues: month.byDay.map { ($0.key, $0.count) })
-        let chart = DailyChart(days: days.map { ($0, perDay[$0] ?? 0) })
         let funnelTop = max(month.clicks, month.installs, month.opens, 1)
         let funnel: [[String: Any]] = [("Clicks", month.clicks), ("Installs", month.installs), ("App opens", month.opens)].map { label, value in
-            ["label": label, "value": value, "step": Self.step(value, of: funnelTop)]
-        }
-        let people = month.byPlatform.filter { $0.key != ClickPlatform.crawler.rawValue }
-        let platformTop = max(people.map(\.count).max() ?? 0, 1)
-        let platforms: [[String: Any]] = people.filter { $0.count > 0 }.map { bucket in
-            ["label": bucket.key, "value": bucket.count, "step": Self.step(bucket.count, of: platformTop)]
+            ["label": label, "value": value, "step": TrafficPageValues.step(value, of: funnelTop)]
         }
         let host = try context.server.host
         let topLinks: [[String: Any]] = try await storage.mostClickedLinks(limit: 5).map { link in
             ["shortURL": Self.shown(link, on: host), "title": link.preview.title ?? "", "clicks": link.clickCount]
         }
         var values: [String: Any] = [
-            "overviewCurrent": true, "periods": periods, "dailyChart": chart.dataURL, "dailyChartText": chart.text,
-            "chartHighest": chart.highest, "chartFirstDay": days[0], "chartLastDay": today, "funnel": funnel,
-            "platforms": platforms,
+            "overviewCurrent": true, "periods": periods, "funnel": funnel, "platforms": TrafficPageValues.platforms(month),
         ]
+        values.merge(TrafficPageValues.chart(month, days: days)) { ours, _ in ours }
         if !topLinks.isEmpty {
             values["topLinks"] = topLinks
             values["hasTopLinks"] = true
@@ -61,10 +52,5 @@ struct OverviewRoutes: Sendable {
     static func shown(_ link: ShortLink, on host: ServedHost) -> String {
         guard host.role.isLocal, let name = host.site.configuration.hosts.localName(for: link.host) else { return link.url }
         return "http://\(name)\(host.name.port.map { ":\($0)" } ?? "")/\(link.slug)"
-    }
-
-    /// `value` out of `top` in twentieths (a bar's width class, `w0` to `w20`).
-    static func step(_ value: Int, of top: Int) -> Int {
-        min(20, max(0, Int((Double(value) / Double(max(top, 1)) * 20).rounded())))
     }
 }

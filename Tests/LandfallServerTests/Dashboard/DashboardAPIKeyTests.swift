@@ -88,9 +88,7 @@ import Testing
     func othersCannotReachTheKeys(role: DashboardRole) async throws {
         let server = try await DashboardCases.server()
         let (id, _) = try await server.apiKey(.write)
-        try await server.parts.storage.insert(DashboardUser(
-            id: DashboardUser.newID(), email: "bo@daily.example.com", name: "Bo", role: role,
-            passwordHash: await DashboardPasswords.hash(DashboardCases.password, cost: 4), createdAt: Demo.noon))
+        try await server.parts.storage.insert(await DashboardCases.person(role, email: "bo@daily.example.com", name: "Bo"))
         try await server.run(.router) { client in
             var browser = DashboardBrowser(client: client)
             try await browser.signIn(email: "bo@daily.example.com", password: DashboardCases.password)

@@ -46,9 +46,7 @@ import Testing
     @Test("an editor and a viewer get 403 for the audit log, and see no link to it", arguments: [DashboardRole.editor, .viewer])
     func othersCannotOpenIt(role: DashboardRole) async throws {
         let server = try await DashboardCases.server()
-        try await server.parts.storage.insert(DashboardUser(
-            id: DashboardUser.newID(), email: "bo@daily.example.com", name: "Bo", role: role,
-            passwordHash: await DashboardPasswords.hash(DashboardCases.password, cost: 4), createdAt: Demo.noon))
+        try await server.parts.storage.insert(await DashboardCases.person(role, email: "bo@daily.example.com", name: "Bo"))
         try await server.run(.router) { client in
             var browser = DashboardBrowser(client: client)
             try await browser.signIn(email: "bo@daily.example.com", password: DashboardCases.password)

@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import LandfallLinks
+import LandfallStorage
 @testable import LandfallServer
 
 /// A browser of the dashboard for tests: it keeps the cookies the server sets, reads the CSRF
@@ -85,6 +87,13 @@ enum DashboardCases {
     static let host = "admin.daily.example.com"
     static let localHost = "admin.localhost:8080"
     static let password = "correct horse battery staple"
+
+    /// A person with `role` whose password is ``password`` (hashed at bcrypt's cheapest cost),
+    /// to insert into a test server's storage and sign in as.
+    static func person(_ role: DashboardRole, email: String, name: String) async -> DashboardUser {
+        DashboardUser(id: DashboardUser.newID(), email: email, name: name, role: role,
+                      passwordHash: await DashboardPasswords.hash(password, cost: 4), createdAt: Demo.noon)
+    }
 
     /// A demo server whose admin has ``password`` (hashed at bcrypt's cheapest cost).
     static func server(database: TestDatabase = .sqlite, clock: MovableClock = MovableClock(at: Demo.noon),

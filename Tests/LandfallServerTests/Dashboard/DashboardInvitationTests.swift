@@ -334,9 +334,7 @@ import Testing
     func aViewerChangesNothing(write: Write) async throws {
         let server = try await DashboardCases.server()
         let storage = server.parts.storage
-        try await storage.insert(DashboardUser(
-            id: DashboardUser.newID(), email: "vi@daily.example.com", name: "Vi", role: .viewer,
-            passwordHash: await DashboardPasswords.hash(DashboardCases.password, cost: 4), createdAt: Demo.noon))
+        try await storage.insert(await DashboardCases.person(.viewer, email: "vi@daily.example.com", name: "Vi"))
         let key = try await server.authorization()
         try await server.run(.router) { client in
             let batch = try await client.createInvitations(#"{"count": 2}"#, key: key)

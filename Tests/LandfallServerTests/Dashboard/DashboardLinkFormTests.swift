@@ -236,8 +236,7 @@ import Testing
         let server = try await DashboardCases.server()
         let storage = server.parts.storage
         let link = try #require(try await storage.link(host: Demo.links, slug: "friday"))
-        try await storage.insert(DashboardUser(id: DashboardUser.newID(), email: "vi@daily.example.com", name: "Vi", role: .viewer,
-                                               passwordHash: await DashboardPasswords.hash(DashboardCases.password, cost: 4), createdAt: Demo.noon))
+        try await storage.insert(await DashboardCases.person(.viewer, email: "vi@daily.example.com", name: "Vi"))
         let count = try await storage.linkCount()
         try await server.run(.router) { client in
             var browser = DashboardBrowser(client: client)

@@ -155,9 +155,7 @@ import Testing
     @Test("a viewer sees the list but no New link or Import CSV button")
     func aViewerCannotEdit() async throws {
         let server = try await DashboardCases.server()
-        try await server.parts.storage.insert(DashboardUser(
-            id: DashboardUser.newID(), email: "vi@daily.example.com", name: "Vi", role: .viewer,
-            passwordHash: await DashboardPasswords.hash(DashboardCases.password, cost: 4), createdAt: Demo.noon))
+        try await server.parts.storage.insert(await DashboardCases.person(.viewer, email: "vi@daily.example.com", name: "Vi"))
         try await server.parts.storage.insert([Self.link("seen", minutes: 1)])
         try await server.run(.router) { client in
             var browser = try await Self.signedIn(client, email: "vi@daily.example.com")

@@ -206,9 +206,7 @@ import Testing
     func controlsFollowTheRole(role: DashboardRole, seesControls: Bool) async throws {
         let server = try await DashboardCases.server()
         let storage = server.parts.storage
-        try await storage.insert(DashboardUser(
-            id: DashboardUser.newID(), email: "bo@daily.example.com", name: "Bo", role: role,
-            passwordHash: await DashboardPasswords.hash(DashboardCases.password, cost: 4), createdAt: Demo.noon))
+        try await storage.insert(await DashboardCases.person(role, email: "bo@daily.example.com", name: "Bo"))
         let live = Self.link("live", at: Demo.noon)
         let off = Self.link("off", at: Demo.noon) { $0.isDisabled = true }
         try await storage.insert([live, off])

@@ -196,8 +196,7 @@ import Testing
     func aDisabledUserIsSignedOut(transport: Transport) async throws {
         let server = try await DashboardCases.server()
         let storage = server.parts.storage
-        try await storage.insert(DashboardUser(id: DashboardUser.newID(), email: "bo@daily.example.com", name: "Bo", role: .editor,
-                                               passwordHash: await DashboardPasswords.hash(DashboardCases.password, cost: 4), createdAt: Demo.noon))
+        try await storage.insert(await DashboardCases.person(.editor, email: "bo@daily.example.com", name: "Bo"))
         try await server.run(transport) { client in
             var browser = DashboardBrowser(client: client)
             try await browser.signIn(email: "bo@daily.example.com", password: DashboardCases.password)

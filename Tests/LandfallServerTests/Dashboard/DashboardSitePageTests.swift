@@ -136,9 +136,7 @@ import Testing
     }
 
     static func addUser(_ role: DashboardRole, to server: TestServer) async throws {
-        try await server.parts.storage.insert(DashboardUser(
-            id: DashboardUser.newID(), email: "bo@daily.example.com", name: "Bo", role: role,
-            passwordHash: await DashboardPasswords.hash(DashboardCases.password, cost: 4), createdAt: Demo.noon))
+        try await server.parts.storage.insert(await DashboardCases.person(role, email: "bo@daily.example.com", name: "Bo"))
     }
 
     /// The text of `<pre … id="ID">`, unescaped.

@@ -72,12 +72,7 @@ enum LinkPage {
             <div><dt>Link previews</dt><dd id="total-previews">{{previews}}</dd></div>
           </dl>
         </section>
-        <section class="card">
-          <h2>Clicks per day, last 30 days (UTC)</h2>
-          <p class="axis top">{{chartHighest}}</p>
-          <img class="chart" id="daily-clicks" src="{{dailyChart}}" alt="{{dailyChartText}}">
-          <p class="axis"><span>{{chartFirstDay}}</span><span>{{chartLastDay}}</span></p>
-        </section>
+        {{>daily-chart}}
         <div class="columns">
           <section class="card">
             <h2>Referrers</h2>
@@ -98,7 +93,7 @@ enum LinkPage {
             {{^platforms}}<p class="muted">No clicks yet.</p>{{/platforms}}
             <ol class="funnel" id="platforms">
               {{#platforms}}
-              <li><span class="label">{{label}}</span><span class="meter"><span class="fill w{{step}}"></span></span><span class="value">{{value}}</span></li>
+              {{>meter}}
               {{/platforms}}
             </ol>
           </section>

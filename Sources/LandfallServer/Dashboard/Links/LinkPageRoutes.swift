@@ -30,12 +30,6 @@ struct LinkPageRoutes: Sendable {
         guard let link = try await storage.link(id: id) else { throw Self.notFound(context) }
         let now = clock()
         let stats = TrafficStats(counts: try await storage.trafficCounts(TrafficFilter(linkID: link.id)), linkID: link.id)
-        let todayNumber = UTCDay.daysSince1970(now)
-        let days = (todayNumber - 29...todayNumber).map { UTCDay.text(daysSince1970: $0) }
-        let perDay = Dictionary(uniqueKeysWithValues: stats.byDay.map { ($0.key, $0.count) })
-        let chart = DailyChart(days: days.map { ($0, perDay[$0] ?? 0) })
-        let people = stats.byPlatform.filter { $0.key != ClickPlatform.crawler.rawValue && $0.count > 0 }
-        let platformTop = max(people.map(\.count).max() ?? 0, 1)
         let referrers: [[String: Any]] = stats.byReferrer.filter { $0.count > 0 }.prefix(Self.referrersShown).map { bucket in
             ["host": bucket.key.isEmpty ? "(direct)" : bucket.key, "clicks": bucket.count]
         }
@@ -44,14 +38,11 @@ struct LinkPageRoutes: Sendable {
         var values: [String: Any] = [
             "linksCurrent": true, "id": link.id.rawValue, "heading": Self.name(of: link), "url": link.url,
             "state": state.rawValue, "clicks": stats.clicks, "installs": stats.installs, "opens": stats.opens,
-            "previews": stats.previews, "dailyChart": chart.dataURL, "dailyChartText": chart.text, "chartHighest": chart.highest,
-            "chartFirstDay": days[0], "chartLastDay": days[29], "referrers": referrers,
-            "platforms": people.map { bucket -> [String: Any] in
-                ["label": bucket.key, "value": bucket.count, "step": OverviewRoutes.step(bucket.count, of: platformTop)]
-            },
+            "previews": stats.previews, "referrers": referrers, "platforms": TrafficPageValues.platforms(stats),
             "groups": LinkPageFacts(link).values,
         ]
         values.merge(qr.values) { ours, _ in ours }
+        values.merge(TrafficPageValues.chart(stats, days: TrafficPageValues.lastThirtyDays(to: now))) { ours, _ in ours }
         if state == .active { values["isActive"] = true }
         if link.isDisabled { values["isDisabled"] = true }
         if let reason = LinkPageState.reason(of: link, now: now) { values["stateReason"] = reason }
