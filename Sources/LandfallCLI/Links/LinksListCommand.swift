@@ -18,9 +18,12 @@ struct LinksListCommand: AsyncReportingCommand {
             in a spreadsheet.
 
             --search keeps links whose slug, target or title contains the text (without regard \
-            to case); --campaign those of a campaign name exactly; --state active (enabled and \
-            not expired), disabled, expired (past their expiry or their maximum of clicks) or \
-            all (the default). At most --limit links are printed (1-\(LinkQuery.limits.upperBound), default 50).
+            to case; a text of one or two characters matches the start of the slug, as the \
+            dashboard's search does); --campaign those of a campaign name exactly; --state \
+            active (enabled and not expired), disabled, expired (past their expiry or their \
+            maximum of clicks) or all (the default). The storage's indexes find them, however \
+            many links there are. At most --limit links are printed \
+            (1-\(LinkQuery.limits.upperBound), default 50).
 
             Examples:
               landfall links list
@@ -36,7 +39,7 @@ struct LinksListCommand: AsyncReportingCommand {
     var campaign: String?
 
     @Option(help: "Only links in this state.")
-    var state: LinkState = .all
+    var state: LinkStateFilter = .all
 
     @Option(help: ArgumentHelp("How many links at most (1-\(LinkQuery.limits.upperBound)).", valueName: "n"))
     var limit = 50
@@ -54,27 +57,9 @@ struct LinksListCommand: AsyncReportingCommand {
         if campaign?.isEmpty == true { throw ValidationError("--campaign is empty; give a campaign name or leave it out") }
     }
 
-    /// Pages through the storage's query (campaign, disabled) and keeps the links that pass
-    /// the search and state, up to `limit`.
+    /// The storage's query of the links that pass the search, campaign and state, up to `limit`.
     func links(in storage: Storage, now: Date) async throws(StorageError) -> [ShortLink] {
-        var query = LinkQuery(limit: LinkQuery.limits.upperBound, campaignName: campaign)
-        if state == .disabled { query.disabled = true }
-        if state == .active { query.disabled = false }
-        let needle = search?.lowercased()
-        var found: [ShortLink] = []
-        while found.count < limit {
-            let page = try await storage.links(query)
-            for link in page where found.count < limit {
-                if state != .all, LinkState(link, now: now) != state { continue }
-                if let needle, ![link.slug, link.target, link.preview.title ?? ""].contains(where: { $0.lowercased().contains(needle) }) {
-                    continue
-                }
-                found.append(link)
-            }
-            guard page.count == query.limit, let last = page.last else { break }
-            query.after = last.id
-        }
-        return found
+        try await storage.links(LinkQuery(limit: limit, campaignName: campaign, search: search, state: state.state, now: now))
     }
 
     func execute(in context: CommandContext) async -> CommandOutput {
@@ -119,29 +104,12 @@ struct LinksListCommand: AsyncReportingCommand {
     }
 }
 
-/// The state of a link, as `links list --state` filters it.
-enum LinkState: String, CaseIterable, Sendable, ExpressibleByArgument {
-    /// Enabled and neither past its expiry nor its maximum of clicks.
-    case active
-    /// Disabled.
-    case disabled
-    /// Enabled, but past its expiry or its maximum of clicks.
-    case expired
-    /// Every link (a filter only).
-    case all
+/// `--state`: a link's state (``LinkState``), or `all`.
+enum LinkStateFilter: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case active, disabled, expired, all
 
-    /// The state of `link` at `now`.
-    init(_ link: ShortLink, now: Date) {
-        if link.isDisabled {
-            self = .disabled
-        } else if let expiresAt = link.expiresAt, expiresAt <= now {
-            self = .expired
-        } else if let maxClicks = link.maxClicks, link.clickCount >= maxClicks {
-            self = .expired
-        } else {
-            self = .active
-        }
-    }
+    /// The state kept, `nil` for all.
+    var state: LinkState? { LinkState(rawValue: rawValue) }
 }
 
 /// How `links list` prints links.

@@ -30,7 +30,7 @@ public struct LinkQuery: Sendable, Hashable {
     /// Empty text filters nothing.
     public var search: String?
     /// Only links in this state (at ``now``); `nil` for all.
-    public var state: State?
+    public var state: LinkState?
     /// The moment ``state`` is judged at (whether a link has expired); `nil` for the current time.
     public var now: Date?
     /// Only links on this host (compared lowercased).
@@ -55,7 +55,7 @@ public struct LinkQuery: Sendable, Hashable {
     public init(
         limit: Int = 50, after: LinkID? = nil, host: String? = nil, slugPrefix: String? = nil, disabled: Bool? = nil,
         campaignName: String? = nil, targetContains: String? = nil, createdFrom: Date? = nil, createdBefore: Date? = nil,
-        search: String? = nil, state: State? = nil, sort: Sort = .newest, cursor: LinkCursor? = nil, now: Date? = nil
+        search: String? = nil, state: LinkState? = nil, sort: Sort = .newest, cursor: LinkCursor? = nil, now: Date? = nil
     ) {
         self.limit = limit
         self.cursor = cursor ?? after.map { LinkCursor(id: $0) }

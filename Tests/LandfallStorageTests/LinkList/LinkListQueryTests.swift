@@ -76,7 +76,7 @@ import Testing
             room.clickCount = 2
             try await storage.insert([plain, disabled, disabledAndPast, past, future, full, room])
 
-            func slugs(_ state: LinkQuery.State?, at offset: Int) async throws -> Set<String> {
+            func slugs(_ state: LinkState?, at offset: Int) async throws -> Set<String> {
                 Set(try await storage.links(LinkQuery(state: state, now: Fixtures.at(offset))).map(\.slug))
             }
             #expect(try await slugs(.active, at: 0) == ["plain", "past", "future", "room"])

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallLinks
 import LandfallStorage
 
 /// What `GET /links` was asked for: its query parameters `q`, `host`, `campaign`, `state`,
@@ -17,7 +18,7 @@ struct LinkListParameters: Sendable, Hashable {
     /// `campaign`: a campaign name, exactly.
     var campaign: String?
     /// `state`: `active`, `disabled` or `expired`; all when absent or empty.
-    var state: LinkQuery.State?
+    var state: LinkState?
     /// `sort`: `newest` (the default), `oldest` or `clicks`.
     var sort: LinkQuery.Sort = .newest
     /// `after`: where the page starts, the text of a "Next page" link.
@@ -49,10 +50,10 @@ struct LinkListParameters: Sendable, Hashable {
         }
         campaign = value("campaign")
         if let text = value("state") {
-            if let state = LinkQuery.State(rawValue: text) {
+            if let state = LinkState(rawValue: text) {
                 self.state = state
             } else {
-                problems.append("state must be \(Self.list(LinkQuery.State.allCases.map(\.rawValue))) (or empty for every state); '\(text)' is not.")
+                problems.append("state must be \(Self.list(LinkState.allCases.map(\.rawValue))) (or empty for every state); '\(text)' is not.")
             }
         }
         if let text = value("sort") {

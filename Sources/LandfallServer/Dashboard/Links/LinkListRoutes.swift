@@ -29,7 +29,7 @@ struct LinkListRoutes: Sendable {
             "linksCurrent": true,
             "q": parameters.search ?? "", "campaign": parameters.campaign ?? "",
             "hosts": linkHosts.map { ["name": $0, "selected": $0 == parameters.host] as [String: Any] },
-            "states": LinkQuery.State.allCases.map { ["value": $0.rawValue, "selected": $0 == parameters.state] as [String: Any] },
+            "states": LinkState.allCases.map { ["value": $0.rawValue, "selected": $0 == parameters.state] as [String: Any] },
             "sorts": [(LinkQuery.Sort.newest, "Newest first"), (.oldest, "Oldest first"), (.mostClicked, "Most clicked")].map { sort, label in
                 ["value": sort.rawValue, "label": label, "selected": sort == parameters.sort] as [String: Any]
             },
@@ -48,7 +48,7 @@ struct LinkListRoutes: Sendable {
     /// the title, destination, clicks, state and creation time.
     static func row(_ link: ShortLink, on host: ServedHost, now: Date) -> [String: Any] {
         let shown = OverviewRoutes.shown(link, on: host).replacingOccurrences(of: #"^https?://"#, with: "", options: .regularExpression)
-        let state = LinkPageState(link, now: now)
+        let state = LinkState(link, now: now)
         return [
             // The host and the slug apart, so that a narrow column breaks the line after the host.
             "id": link.id.rawValue, "shownHost": String(shown.dropLast(link.slug.count)), "slug": link.slug,

@@ -33,7 +33,7 @@ struct LinkPageRoutes: Sendable {
         let referrers: [[String: Any]] = stats.byReferrer.filter { $0.count > 0 }.prefix(Self.referrersShown).map { bucket in
             ["host": bucket.key.isEmpty ? "(direct)" : bucket.key, "clicks": bucket.count]
         }
-        let state = LinkPageState(link, now: now)
+        let state = LinkState(link, now: now)
         let shown = OverviewRoutes.shown(link, on: try context.server.host)
         var values: [String: Any] = [
             "linksCurrent": true, "id": link.id.rawValue, "heading": Self.name(of: link), "url": link.url,
@@ -45,7 +45,7 @@ struct LinkPageRoutes: Sendable {
         values.merge(TrafficPageValues.chart(stats, days: TrafficPageValues.lastThirtyDays(to: now))) { ours, _ in ours }
         if state == .active { values["isActive"] = true }
         if link.isDisabled { values["isDisabled"] = true }
-        if let reason = LinkPageState.reason(of: link, now: now) { values["stateReason"] = reason }
+        if let reason = LinkState.reason(of: link, now: now) { values["stateReason"] = reason }
         if shown != link.url { values["openURL"] = shown }
         if !referrers.isEmpty { values["hasReferrers"] = true }
         return try DashboardPage.response("link", title: Self.name(of: link), values: values, context: context,
