@@ -5,7 +5,7 @@ import LandfallStorage
 /// Every POST to the dashboard is a form carrying the token that proves it came from a page the
 /// dashboard served: the session's CSRF token when someone is signed in, else the sign-in
 /// form's (the `landfall_signin` cookie, compared with the form's copy). A missing or wrong
-/// token, a body that is not a form, or one over 64 KiB (6 MiB for the CSV import) is refused with 403 or 400 before any
+/// token, a body that is not a form, or one over 64 KiB (6 MiB for an editor's CSV import) is refused with 403, 400 or 413 before any
 /// handler runs; the form read here is in the context for the handler.
 struct DashboardCSRFMiddleware: RouterMiddleware {
     typealias Context = DashboardContext
@@ -17,8 +17,9 @@ struct DashboardCSRFMiddleware: RouterMiddleware {
         guard request.method == .post else { return try await next(request, context) }
         var request = request
         let body: ByteBuffer
-        // The CSV import takes pasted files, larger than any other form.
-        let isImport = request.uri.path == LinkImportRoutes.path
+        // The CSV import takes pasted files, larger than any other form: only from someone
+        // signed in who may import (anyone else is held to a form's size, not made to be read).
+        let isImport = request.uri.path == LinkImportRoutes.path && context.signedIn?.user.role.mayEdit == true
         do {
             body = try await request.collectBody(upTo: isImport ? LinkImportRoutes.maximumSize : DashboardForm.maximumSize)
         } catch {

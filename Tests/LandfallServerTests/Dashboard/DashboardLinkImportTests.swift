@@ -103,6 +103,21 @@ import Testing
         }
     }
 
+    @Test("only a signed-in editor may send an import larger than a form: anyone else is refused at 64 KiB", arguments: [
+        DashboardRole?.none, .viewer,
+    ])
+    func largeBodiesOnlyForEditors(role: DashboardRole?) async throws {
+        let server = try await DashboardCases.server()
+        if let role { try await server.parts.storage.insert(await DashboardCases.person(role, email: "vi@daily.example.com", name: "Vi")) }
+        try await server.run(.router) { client in
+            var browser = DashboardBrowser(client: client)
+            if role != nil { try await browser.signIn(email: "vi@daily.example.com", password: DashboardCases.password) }
+            let answer = try await browser.post("/links/import", [("csv", String(repeating: "x", count: DashboardForm.maximumSize + 1))])
+            #expect(answer.status == .contentTooLarge)
+            #expect(answer.text.contains("The form is larger than the dashboard accepts."))
+        }
+    }
+
     /// The rows of `#import-report`'s body, as HTML.
     static func report(in html: String) -> [String]? {
         guard let table = html.range(of: #"id="import-report""#), let body = html[table.upperBound...].range(of: "<tbody>"),
