@@ -3,7 +3,7 @@
 Written to the directory given (docs/screenshots in the repository), each the size of its
 window (1280x800 or 390x844): dashboard-PAGE-1280.png and dashboard-PAGE-390.png for the pages
 sign-in, overview, links (the list), link-form (a new link), link (the page of the demo's
-/friday, with a month of clicks), site and api-keys; and dashboard-overview-390-full.png and
+/friday, with a month of clicks), invitations, site, api-keys and audit; and dashboard-overview-390-full.png and
 dashboard-link-390-full.png, the whole page on the phone, to see what is below the fold.
 The overview has the journeys' clicks today and a month of made-up history (demo_history.py).
 Every page is taken before the step fails for one that scrolls sideways (it names them all).
@@ -27,7 +27,8 @@ def take_screenshots(browser, server, directory):
     os.makedirs(directory, exist_ok=True)
     add_a_month_of_traffic(server)
     pages = [("overview", "/"), ("links", "/links"), ("link-form", "/links/new"),
-             ("link", f"/links/{link_with_history(server)}"), ("site", "/site"), ("api-keys", "/api-keys")]
+             ("link", f"/links/{link_with_history(server)}"), ("invitations", "/invitations"),
+             ("site", "/site"), ("api-keys", "/api-keys"), ("audit", "/audit")]
     sideways = []
     for label, options in SIZES.items():
         context = browser.new_context(device_scale_factor=1, **options)
