@@ -19,6 +19,7 @@ from playwright.sync_api import sync_playwright
 from dashboard_pages import heading, period_count, session_cookie, sign_in, signed_in_page, top_links
 from demo_server import DemoServer, JourneyFailed, check
 from link_journeys import LINK_JOURNEYS
+from link_pages import FORGED_FORM
 from screenshots import take_screenshots
 
 HOSTILE_TITLE = "<img src=x onerror=alert(1)>"
@@ -93,7 +94,7 @@ def a_post_without_its_csrf_field_is_refused_and_the_person_stays_signed_in(brow
         if path == "/sign-out":
             page.evaluate("document.querySelector('header form.who input[name=csrf]').remove()")
         else:
-            page.evaluate(FORGED_SIGN_IN_FORM, [server.admin_email, server.admin_password])
+            page.evaluate(FORGED_FORM, ["/sign-in", [["email", server.admin_email], ["password", server.admin_password]]])
         with page.expect_response(lambda response: response.request.method == "POST") as posted:
             page.click(button)
         page.wait_for_load_state()
@@ -103,23 +104,6 @@ def a_post_without_its_csrf_field_is_refused_and_the_person_stays_signed_in(brow
     check(answer.request.redirected_from is None, f"/ redirected after the refused posts: {page.url}")
     check(heading(page) == "Overview", f"after the refused posts / shows '{heading(page)}', not the overview")
     check(session_cookie(page.context) is not None, "the session cookie is gone after the refused posts")
-
-
-# A form like the sign-in page's, without its csrf field, added to the page (the DOM, not a script
-# of the page's own: the content security policy allows no inline code, and allows forms to 'self').
-FORGED_SIGN_IN_FORM = """([email, password]) => {
-    const form = document.createElement('form');
-    form.id = 'forged'; form.method = 'post'; form.action = '/sign-in';
-    for (const [name, value] of [['email', email], ['password', password]]) {
-        const input = document.createElement('input');
-        input.type = 'hidden'; input.name = name; input.value = value;
-        form.append(input);
-    }
-    const button = document.createElement('button');
-    button.type = 'submit'; button.textContent = 'Forged';
-    form.append(button);
-    document.body.append(form);
-}"""
 
 
 def a_viewer_made_with_landfall_users_create_signs_in_and_sees_their_role_in_the_header(browser, server):
