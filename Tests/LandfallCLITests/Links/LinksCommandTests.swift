@@ -55,6 +55,34 @@ import Testing
         }
     }
 
+    @Test("links list searches and filters in the storage: a word anywhere without regard to case, 1-2 characters the slug's start, each state",
+          arguments: CLIDatabase.all)
+    func listSearchesAndFilters(database: CLIDatabase) async throws {
+        try await database.withDatabase { options, _ async throws in
+            let links: [(slug: String, title: String, extra: [String])] = [
+                ("spring", "Spring Quiz", []), ("sprint", "Fast puzzles", ["--disabled"]), ("winter", "Quiz of winter", ["--max-clicks", "1"]),
+            ]
+            for (slug, title, extra) in links {
+                let created = await runLandfallAsync(["links", "create", "--target", "https://daily.example.com/\(slug)", "--slug", slug,
+                                                      "--title", title] + extra + options)
+                #expect(created.status == .success, "\(created.standardError)")
+            }
+            #expect(try await Self.listedSlugs(["--search", "qUIZ"] + options) == ["spring", "winter"])
+            #expect(try await Self.listedSlugs(["--search", "sp"] + options) == ["spring", "sprint"])
+            #expect(try await Self.listedSlugs(["--search", "in"] + options) == [])
+            #expect(try await Self.listedSlugs(["--state", "disabled"] + options) == ["sprint"])
+            #expect(try await Self.listedSlugs(["--state", "active"] + options) == ["spring", "winter"])
+            #expect(try await Self.listedSlugs(["--state", "all"] + options) == ["spring", "sprint", "winter"])
+        }
+    }
+
+    /// The slugs `links list --format json` prints with `arguments`, sorted.
+    static func listedSlugs(_ arguments: [String]) async throws -> [String] {
+        let listed = await runLandfallAsync(["links", "list", "--format", "json"] + arguments)
+        let json = try #require(try CLIFixtures.jsonObject(listed.standardOutput) as? [String: Any], "\(listed.standardError)")
+        return try #require(json["links"] as? [[String: Any]]).compactMap { $0["slug"] as? String }.sorted()
+    }
+
     @Test("the API's refusals come out of links create naming the option, and nothing is stored", arguments: [
         (["--target", "https://evil.example.net/"], 2, "error: --target: the destination's host evil.example.net is not one of the site's hosts"),
         (["--target", "https://daily.example.com/", "--slug", "shop"], 2, "error: --slug: the slug 'shop' is reserved"),
