@@ -27,21 +27,12 @@ struct AuditRoutes: Sendable {
         var values: [String: Any] = [
             "auditCurrent": true,
             "entries": entries.map { entry -> [String: Any] in
-                ["id": entry.id ?? 0, "at": Self.text(entry.at), "actor": entry.actor, "action": entry.action, "subject": entry.subject,
+                ["id": entry.id ?? 0, "at": DashboardTime.second(entry.at), "actor": entry.actor, "action": entry.action, "subject": entry.subject,
                  "changes": AuditChange.lines(before: entry.before, after: entry.after)]
             },
         ]
         if entries.isEmpty { values["empty"] = true }
         if entries.count == Self.pageSize, let last = entries.last?.id { values["older"] = "/audit?before=\(last)" }
         return try DashboardPage.response("audit", title: "Audit log", values: values, context: context)
-    }
-
-    /// `2026-11-21 17:30:05 UTC`.
-    static func text(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let day = UTCDay.text(daysSince1970: Int((Double(seconds) / 86_400).rounded(.down)))
-        let inDay = ((seconds % 86_400) + 86_400) % 86_400
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(day) \(two(inDay / 3600)):\(two(inDay / 60 % 60)):\(two(inDay % 60)) UTC"
     }
 }

@@ -132,7 +132,7 @@ import Testing
         (47 * 3600, "in 47 hours"), (48 * 3600, "in 2 days"), (3 * 86_400 + 5, "in 3 days"), (-3600, "1 hour ago"), (-30, "under a minute ago"),
     ] as [(TimeInterval, String)])
     func relativeTimes(seconds: TimeInterval, text: String) {
-        #expect(SiteTimeText.relative(Demo.noon.addingTimeInterval(seconds), from: Demo.noon) == text)
+        #expect(DashboardTime.relative(Demo.noon.addingTimeInterval(seconds), from: Demo.noon) == text)
     }
 
     static func addUser(_ role: DashboardRole, to server: TestServer) async throws {

@@ -98,8 +98,8 @@ struct InvitationPageRoutes: Sendable {
         var values: [String: Any] = [
             "invitationsCurrent": true, "batchID": batchID, "count": invitations.count, "single": invitations.count == 1,
             "tableID": created ? "new-codes" : "batch-codes",
-            "created": Self.minute(first.createdAt), "uses": first.uses,
-            "expires": first.expiresAt.map(Self.minute) ?? "never",
+            "created": DashboardTime.minute(first.createdAt), "uses": first.uses,
+            "expires": first.expiresAt.map(DashboardTime.minute) ?? "never",
             "campaign": first.campaign ?? "", "note": first.note ?? "",
             "codes": shown.map { invitation -> [String: Any] in
                 var row = Self.row(invitation, now: now)
@@ -137,7 +137,7 @@ struct InvitationPageRoutes: Sendable {
         var values: [String: Any] = [
             "invitationsCurrent": true,
             "entries": entries.map { entry -> [String: Any] in
-                ["at": AuditRoutes.text(entry.at), "action": entry.action.rawValue, "code": entry.shownCode,
+                ["at": DashboardTime.second(entry.at), "action": entry.action.rawValue, "code": entry.shownCode,
                  "reason": entry.reason ?? "", "addressHash": entry.addressHash ?? "",
                  "flagged": [.refused, .throttled].contains(entry.action)]
             },
@@ -156,7 +156,7 @@ struct InvitationPageRoutes: Sendable {
             "code": invitation.code.formatted, "batch": invitation.batchID, "batchPage": batchPath(invitation.batchID),
             "status": status.rawValue, "statusClass": status == .active ? "good" : (status == .revoked ? "bad" : ""),
             "redeemed": invitation.redeemed, "uses": invitation.uses,
-            "created": minute(invitation.createdAt), "expires": invitation.expiresAt.map(minute) ?? "never",
+            "created": DashboardTime.minute(invitation.createdAt), "expires": invitation.expiresAt.map(DashboardTime.minute) ?? "never",
             "campaign": invitation.campaign ?? "", "revocable": invitation.revokedAt == nil,
         ]
     }
@@ -174,11 +174,6 @@ struct InvitationPageRoutes: Sendable {
             throw PageProblem(.notFound, title: "No such batch", message: "The address names no batch.")
         }
         return batchID
-    }
-
-    /// `2026-11-26 15:04 UTC`.
-    static func minute(_ date: Date) -> String {
-        AuditRoutes.text(date).replacingOccurrences(of: #":\d\d UTC$"#, with: " UTC", options: .regularExpression)
     }
 
     /// What the last change did, from the `done` parameter its redirect carries (never text

@@ -34,10 +34,10 @@ struct APIKeyPageRoutes: Sendable {
             "keysCurrent": true,
             "keys": keys.map { key -> [String: Any] in
                 var row: [String: Any] = [
-                    "id": key.id, "name": key.name, "scope": key.scope.rawValue, "created": SiteTimeText.utc(key.createdAt),
-                    "lastUsed": key.lastUsedAt.map { "\(SiteTimeText.utc($0)) (\(SiteTimeText.relative($0, from: now)))" } ?? "never",
+                    "id": key.id, "name": key.name, "scope": key.scope.rawValue, "created": DashboardTime.minute(key.createdAt),
+                    "lastUsed": key.lastUsedAt.map { "\(DashboardTime.minute($0)) (\(DashboardTime.relative($0, from: now)))" } ?? "never",
                 ]
-                if let revokedAt = key.revokedAt { row["revoked"] = SiteTimeText.utc(revokedAt) } else { row["active"] = true }
+                if let revokedAt = key.revokedAt { row["revoked"] = DashboardTime.minute(revokedAt) } else { row["active"] = true }
                 return row
             },
         ]

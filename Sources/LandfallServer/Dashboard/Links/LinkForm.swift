@@ -164,6 +164,6 @@ struct LinkForm: Sendable {
 
     /// `date` as a `datetime-local` field shows it, in UTC: `2026-12-31T23:59:59`.
     static func localText(_ date: Date) -> String {
-        String(AuditRoutes.text(date).dropLast(4)).replacingOccurrences(of: " ", with: "T")
+        DashboardTime.fieldValue(date)
     }
 }

@@ -53,7 +53,7 @@ struct LinkListRoutes: Sendable {
             // The host and the slug apart, so that a narrow column breaks the line after the host.
             "id": link.id.rawValue, "shownHost": String(shown.dropLast(link.slug.count)), "slug": link.slug,
             "url": link.url, "title": link.preview.title ?? "", "target": link.target, "clicks": link.clickCount,
-            "state": state.rawValue, "good": state == .active, "created": SiteTimeText.utc(link.createdAt),
+            "state": state.rawValue, "good": state == .active, "created": DashboardTime.minute(link.createdAt),
         ]
     }
 }

@@ -27,9 +27,9 @@ struct LinkPageFacts {
         for (field, url) in link.overrides.all {
             basics.append(Row(label: platforms[field] ?? field, value: url, isCode: true))
         }
-        basics.append(Row(label: "Created", value: AuditRoutes.text(link.createdAt)))
-        basics.append(Row(label: "Updated", value: AuditRoutes.text(link.updatedAt)))
-        if let expiresAt = link.expiresAt { basics.append(Row(label: "Expires", value: AuditRoutes.text(expiresAt))) }
+        basics.append(Row(label: "Created", value: DashboardTime.second(link.createdAt)))
+        basics.append(Row(label: "Updated", value: DashboardTime.second(link.updatedAt)))
+        if let expiresAt = link.expiresAt { basics.append(Row(label: "Expires", value: DashboardTime.second(expiresAt))) }
         if let maxClicks = link.maxClicks { basics.append(Row(label: "Max clicks", value: "\(maxClicks)")) }
         basics.append(Row(label: "ID", value: link.id.rawValue, isCode: true))
         let preview = [("Title", link.preview.title, false), ("Description", link.preview.description, false),

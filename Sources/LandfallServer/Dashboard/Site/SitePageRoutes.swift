@@ -47,14 +47,14 @@ struct SitePageRoutes: Sendable {
         func row(_ item: RouteContentItem) -> [String: Any] {
             [
                 "url": item.url, "route": item.route.name,
-                "opensAt": item.opensAt.map(SiteTimeText.utc) ?? "when its content says (unreadable)",
-                "relative": item.opensAt.map { SiteTimeText.relative($0, from: now) } ?? "",
+                "opensAt": item.opensAt.map(DashboardTime.minute) ?? "when its content says (unreadable)",
+                "relative": item.opensAt.map { DashboardTime.relative($0, from: now) } ?? "",
             ]
         }
         var values: [String: Any] = [
-            "siteCurrent": true, "source": site.sourceName, "loadedAt": SiteTimeText.utc(site.loadedAt),
+            "siteCurrent": true, "source": site.sourceName, "loadedAt": DashboardTime.minute(site.loadedAt),
             "files": files.map(\.values), "routes": routes,
-            "hidden": hidden.prefix(Self.embargoLimit).map(row), "opened": opened.map(row), "now": SiteTimeText.utc(now),
+            "hidden": hidden.prefix(Self.embargoLimit).map(row), "opened": opened.map(row), "now": DashboardTime.minute(now),
         ]
         if files.isEmpty { values["noFiles"] = true }
         if hidden.isEmpty { values["nothingHidden"] = true }
