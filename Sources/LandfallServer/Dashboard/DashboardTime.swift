@@ -24,6 +24,21 @@ enum DashboardTime {
         return "\(day)T\(hour):\(minute):\(second)"
     }
 
+    /// The RFC 3339 time of what a person typed in a date-and-time field, read as UTC when it
+    /// names no zone: what a `datetime-local` input sends (`2026-12-31T23:59`, with or without
+    /// seconds, `T` or a space between), a day (`2026-12-31`, its midnight), or an RFC 3339 time
+    /// with its zone, kept. `nil` when the text has none of these shapes.
+    static func rfc3339(typed text: String) -> String? {
+        if text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil { return text + "T00:00:00Z" }
+        guard let match = text.wholeMatch(of: /(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})?/) else {
+            return nil
+        }
+        let (_, day, minute, seconds, zone) = match.output
+        // A zone takes the seconds with it, as RFC 3339 writes them.
+        if zone != nil && seconds == nil { return nil }
+        return "\(day)T\(minute)\(seconds ?? ":00")\(zone ?? "Z")"
+    }
+
     /// `in 3 days`, `in 5 hours`, `in 20 minutes`, `in under a minute`, or the same with `ago`
     /// for a moment past: whole units, rounded down, days from 48 hours on.
     static func relative(_ date: Date, from now: Date) -> String {

@@ -179,7 +179,7 @@ import Testing
         ("2026-12-31T23", nil),
     ] as [(String, String?)])
     func theExpiryFieldReadsUTC(typed: String, read: String?) {
-        #expect(InvitationBatchForm.rfc3339(typed) == read)
+        #expect(DashboardTime.rfc3339(typed: typed) == read)
     }
 
     @Test("revoking one code and then a whole batch: each refused from then on, audited, and back where the form was",

@@ -54,7 +54,7 @@ struct InvitationBatchForm: Sendable {
         }
         let expiryText = Self.trimmed(values["expiresAt", default: ""])
         if !expiryText.isEmpty {
-            if let time = Self.rfc3339(expiryText) {
+            if let time = DashboardTime.rfc3339(typed: expiryText) {
                 members.append(("expiresAt", .string(time)))
             } else {
                 problems["expiresAt"] = Self.expiryExpected(expiryText)
@@ -103,17 +103,6 @@ struct InvitationBatchForm: Sendable {
             return .wrong("must be a whole number such as 10; '\(Self.shown(trimmed))' is not")
         }
         return .number(String(number))
-    }
-
-    /// The RFC 3339 text of what was typed in the expiry field, read as UTC when it has no time
-    /// zone: `2026-12-31T23:59` (a `datetime-local` input), with seconds, or a day; an RFC 3339
-    /// time is kept as it is. `nil` when the text has none of these shapes.
-    static func rfc3339(_ text: String) -> String? {
-        if text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil { return text + "T00:00:00Z" }
-        if text.wholeMatch(of: /\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}/) != nil { return String(text.prefix(10)) + "T" + text.dropFirst(11) + ":00Z" }
-        if text.wholeMatch(of: /\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?/) != nil { return String(text.prefix(10)) + "T" + text.dropFirst(11) + "Z" }
-        if text.wholeMatch(of: /\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})/) != nil { return text }
-        return nil
     }
 
     /// What the expiry field takes, for a `text` it cannot read.

@@ -48,7 +48,7 @@ struct LinkForm: Sendable {
             "title": link.preview.title ?? "", "description": link.preview.description ?? "", "image_url": link.preview.imageURL ?? "",
             "utm_source": link.campaign.source ?? "", "utm_medium": link.campaign.medium ?? "", "utm_campaign": link.campaign.name ?? "",
             "utm_term": link.campaign.term ?? "", "utm_content": link.campaign.content ?? "",
-            "expires_at": link.expiresAt.map(Self.localText) ?? "", "max_clicks": link.maxClicks.map(String.init) ?? "",
+            "expires_at": link.expiresAt.map(DashboardTime.fieldValue) ?? "", "max_clicks": link.maxClicks.map(String.init) ?? "",
             "disabled": link.isDisabled ? "on" : "",
             "data": link.data.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"),
         ]
@@ -149,21 +149,12 @@ struct LinkForm: Sendable {
     /// no expiry.
     static func expiry(_ text: String) -> Result<String, ExpiryProblem> {
         if text.isEmpty { return .success("") }
-        let normalized = text.replacingOccurrences(of: " ", with: "T")
-        if normalized.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil { return .success(normalized + "T00:00:00Z") }
-        if normalized.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/) != nil { return .success(normalized + ":00Z") }
-        if normalized.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?/) != nil { return .success(normalized + "Z") }
-        if normalized.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})/) != nil { return .success(normalized) }
+        if let time = DashboardTime.rfc3339(typed: text) { return .success(time) }
         return .failure(ExpiryProblem(message: "'\(text)' is not a date and time; give one such as 2026-12-31 23:59 (UTC)."))
     }
 
     /// Why an expiry text could not be read.
     struct ExpiryProblem: Error {
         let message: String
-    }
-
-    /// `date` as a `datetime-local` field shows it, in UTC: `2026-12-31T23:59:59`.
-    static func localText(_ date: Date) -> String {
-        DashboardTime.fieldValue(date)
     }
 }
