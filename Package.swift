@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "LandfallLinks", targets: ["LandfallLinks"]),
         .library(name: "LandfallKit", targets: ["LandfallKit"]),
         .library(name: "LandfallQR", targets: ["LandfallQR"]),
+        .library(name: "LandfallWebhooks", targets: ["LandfallWebhooks"]),
         .library(name: "LandfallStorage", targets: ["LandfallStorage"]),
         .library(name: "LandfallServer", targets: ["LandfallServer"]),
         .executable(name: "landfall", targets: ["landfall"]),
@@ -72,6 +73,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Webhooks as values: the events and their JSON, Standard Webhooks signatures and secrets,
+        // which destinations are safe to call (no private networks), and the retry schedule.
+        .target(
+            name: "LandfallWebhooks",
+            dependencies: ["LandfallJSON", "LandfallLinks", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // Storage of links, clicks, API keys, invitations, claims, events and the dashboard's
         // people, sessions and audit log through SQLKit: SQLite (embedded) and PostgreSQL,
         // with versioned migrations and PostgreSQL LISTEN/NOTIFY change notifications.
@@ -79,6 +86,7 @@ let package = Package(
             name: "LandfallStorage",
             dependencies: [
                 "LandfallLinks",
+                "LandfallWebhooks",
                 "LandfallWire",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
@@ -104,8 +112,10 @@ let package = Package(
                 "LandfallSite",
                 "LandfallLinks",
                 "LandfallStorage",
+                "LandfallWebhooks",
                 "LandfallWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -178,6 +188,7 @@ let package = Package(
                 "LandfallStorage",
                 "LandfallLinks",
                 "LandfallDoctor",
+                "LandfallWebhooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -236,6 +247,8 @@ let package = Package(
             name: "LandfallStorageTests",
             dependencies: [
                 "LandfallStorage",
+                "LandfallWebhooks",
+                "LandfallJSON",
                 "LandfallLinks",
                 "LandfallWire",
                 .product(name: "Logging", package: "swift-log"),
@@ -250,6 +263,7 @@ let package = Package(
                 "LandfallLinks",
                 "LandfallStorage",
                 "LandfallKit",
+                "LandfallWebhooks",
                 "DeepLinkRouting",
                 "AppSiteAssociation",
                 "OpenAPIContract",
@@ -277,8 +291,20 @@ let package = Package(
             name: "LandfallCLITests",
             dependencies: [
                 "LandfallCLI", "AppSiteAssociation", "LandfallStorage", "LandfallLinks", "LandfallDoctor", "DoctorStandIns", "ChildProcess",
+                "LandfallWebhooks",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "LandfallWebhooksTests",
+            dependencies: [
+                "LandfallWebhooks",
+                "LandfallJSON",
+                "LandfallLinks",
+                "SeededRandom",
+                "ChildProcess",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "OpenAPIContractTests", dependencies: ["OpenAPIContract", "LandfallJSON"]),

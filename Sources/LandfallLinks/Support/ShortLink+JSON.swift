@@ -1,6 +1,5 @@
 import LandfallJSON
 import Foundation
-import LandfallLinks
 
 extension ShortLink {
     /// The link as the API returns it (the `Link` schema of `openapi/landfall.yaml`).
