@@ -85,6 +85,7 @@ let package = Package(
         .target(
             name: "LandfallStorage",
             dependencies: [
+                "LandfallJSON",
                 "LandfallLinks",
                 "LandfallWebhooks",
                 "LandfallWire",
@@ -114,6 +115,8 @@ let package = Package(
                 "LandfallStorage",
                 "LandfallWebhooks",
                 "LandfallWire",
+                // The system resolver, which webhook deliveries check addresses with.
+                "LandfallDoctor",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

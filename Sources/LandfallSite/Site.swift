@@ -111,6 +111,7 @@ public struct Site: Sendable {
         problems += site.exampleProblems()
         problems += site.invitationProblems()
         problems += site.deferredLinkProblems()
+        problems += site.webhookProblems()
         return (site, problems)
     }
 

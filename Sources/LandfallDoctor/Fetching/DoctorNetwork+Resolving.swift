@@ -19,8 +19,16 @@ extension DoctorNetwork {
         if let address = overrideAddress(for: host) {
             return .overridden(address)
         }
+        return await Self.systemLookUp(host)
+    }
+
+    /// What the system resolver (`getaddrinfo`) returns for `host`, IPv4 and IPv6, in its
+    /// order, each address once (also what the link server's webhooks check before connecting).
+    ///
+    /// The lookup blocks a thread of NIO's thread pool, never one of Swift's cooperative pool.
+    public static func systemLookUp(_ host: String) async -> HostResolution {
         do {
-            return try await NIOThreadPool.singleton.runIfActive { Self.lookUp(host) }
+            return try await NIOThreadPool.singleton.runIfActive { lookUp(host) }
         } catch {
             return .failed(reason: "the resolver could not run: \(error)")
         }

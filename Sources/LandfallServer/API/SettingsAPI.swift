@@ -33,13 +33,3 @@ struct SettingsAPI: Sendable {
         return Response.json(.ok, updated.json)
     }
 }
-
-extension RuntimeSettings {
-    /// The settings as the API returns them.
-    var json: JSONValue {
-        .object([
-            ("invitationsRequired", .bool(invitationsRequired)),
-            ("updatedAt", .optional(updatedAt.map(APITime.string))),
-        ])
-    }
-}

@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     /// How the dashboard (on the site's `hosts.admin`) behaves: sessions, sign-in limits,
     /// bcrypt's cost.
     public var dashboard = DashboardConfiguration()
+    /// How webhooks are delivered (timeouts, leases, batches); where they may go is the site's.
+    public var webhooks = WebhookDeliveryConfiguration()
     /// Whether an SQLite database file that is empty (0 bytes) is made a new database (with a
     /// warning logged) instead of refused: `landfall serve --force`. Off by default, since such
     /// a file is usually a failed copy or restore, or a full disk, and the links would vanish.

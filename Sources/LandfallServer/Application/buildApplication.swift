@@ -59,8 +59,15 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
         BufferFlushService(clicks: components.clicks, claims: components.claims, interval: configuration.clickFlushInterval, logger: logger),
         LinkChangeListener(storage: storage, cache: components.linkCache),
         PurgeService(storage: storage, interval: configuration.claimPurgeInterval, sessions: configuration.dashboard.sessions,
-                     clock: configuration.clock, logger: logger),
+                     sites: components.sites, clock: configuration.clock, logger: logger),
     ]
+    if configuration.webhooks.delivers {
+        // Before the last flush of clicks at shutdown: it stops first, with its attempts in flight finished.
+        services.insert(WebhookDeliveryService(storage: storage,
+                                               sender: WebhookSender(resolver: configuration.webhooks.resolver, timeout: configuration.webhooks.timeout),
+                                               sites: components.sites, configuration: configuration.webhooks, clock: configuration.clock,
+                                               logger: logger), at: 2)
+    }
     if configuration.reloadsOnHangup {
         services.append(ReloadService(sites: components.sites, logger: logger))
     }

@@ -100,6 +100,11 @@ invitations:
 #   weakMatchWindow: 1h               # 1m...24h: how old a pending claim may be for a match by device hints alone
 #   claimLifetime: 7d                 # 1h...30d: after that a pending claim expires and is purged
 
+webhooks:
+  allowPrivateNetworks: true          # the demo's receivers run on this machine (127.0.0.1, http); keep false in production
+  # keepDeliveries: 30d               # 1d...365d: delivered and failed deliveries are deleted after that
+  # disableFailingAfter: 5d           # 1h...30d: an endpoint whose every delivery failed this long is disabled
+
 """#,
         "links.json": #"""
 {

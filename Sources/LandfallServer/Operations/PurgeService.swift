@@ -5,11 +5,13 @@ import ServiceLifecycle
 
 /// Every ``interval``, deletes expired deferred-link claims and the address salts of past days
 /// (nothing about a visitor outlives the site's claim lifetime), and the dashboard sessions
-/// that have ended (past their end, or unused for longer than their idle time).
+/// that have ended (past their end, or unused for longer than their idle time), and webhook
+/// deliveries completed longer ago than the site's `webhooks.keepDeliveries`.
 struct PurgeService: Service {
     let storage: Storage
     let interval: Duration
     let sessions: DashboardSessionPolicy
+    let sites: SiteHolder
     let clock: @Sendable () -> Date
     let logger: Logger
 
@@ -26,6 +28,14 @@ struct PurgeService: Service {
                 if ended > 0 { logger.info("removed ended dashboard sessions", metadata: ["sessions": "\(ended)"]) }
             } catch {
                 logger.warning("ended dashboard sessions not removed; will retry", metadata: ["error": "\(error)"])
+            }
+            do {
+                let now = clock()
+                let keep = sites.current.site.configuration.webhooks.keepDeliveries
+                let purged = try await storage.purgeWebhookHistory(completedBefore: now.addingTimeInterval(-keep), now: now)
+                if purged > 0 { logger.info("purged old webhook deliveries", metadata: ["deliveries": "\(purged)"]) }
+            } catch {
+                logger.warning("old webhook deliveries not purged; will retry", metadata: ["error": "\(error)"])
             }
             let interval = interval
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }

@@ -49,4 +49,10 @@ extension Site {
     func deferredLinkProblems() -> [SiteProblem] {
         configuration.deferredLinks.problems.map { SiteProblem(.error, place: .deferredLinks($0.key), message: $0.message) }
     }
+
+    /// The problems of the `webhooks:` section: durations outside their ranges (which the
+    /// reader already refuses; this catches a configuration made in code).
+    func webhookProblems() -> [SiteProblem] {
+        configuration.webhooks.problems.map { SiteProblem(.error, place: .webhooks($0.key), message: $0.message) }
+    }
 }

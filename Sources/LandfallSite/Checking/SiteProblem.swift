@@ -11,6 +11,8 @@ struct SiteProblem: Sendable, Hashable {
         case invitations(String)
         /// A key of the `deferredLinks:` section (`weakMatchWindow`, `claimLifetime`).
         case deferredLinks(String)
+        /// A key of the `webhooks:` section (`keepDeliveries`, `disableFailingAfter`).
+        case webhooks(String)
     }
 
     var severity: SiteIssue.Severity
@@ -32,6 +34,7 @@ struct SiteProblem: Sendable, Hashable {
         case .associations: "associations"
         case .invitations(let key): "invitations.\(key)"
         case .deferredLinks(let key): "deferredLinks.\(key)"
+        case .webhooks(let key): "webhooks.\(key)"
         }
     }
 

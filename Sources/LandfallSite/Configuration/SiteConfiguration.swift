@@ -46,13 +46,16 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// How long pending claims of deferred deep links wait, and how old one may be for a
     /// weak match.
     public var deferredLinks: DeferredLinkSettings
+    /// Where webhooks may be sent, how long their deliveries are kept, when a failing endpoint is disabled.
+    public var webhooks: WebhookSettings
 
     /// Creates a configuration; ``SiteConfigurationReader`` is the usual way.
     public init(
         name: String, description: String? = nil, timeZone: TimeZone, homePath: String = "/", image: String? = nil,
         hosts: SiteHosts, apps: [AppConfiguration], schemes: [String] = [], routing: RouterOptions = RouterOptions(),
         routes: [SiteRoute], associations: AssociationSettings = AssociationSettings(), links: LinkSettings = LinkSettings(),
-        invitations: InvitationSettings? = nil, deferredLinks: DeferredLinkSettings = DeferredLinkSettings()
+        invitations: InvitationSettings? = nil, deferredLinks: DeferredLinkSettings = DeferredLinkSettings(),
+        webhooks: WebhookSettings = WebhookSettings()
     ) {
         self.name = name
         self.description = description
@@ -68,6 +71,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         self.links = links
         self.invitations = invitations
         self.deferredLinks = deferredLinks
+        self.webhooks = webhooks
     }
 
     /// The route table an app's router loads: every configured host (the interstitial host

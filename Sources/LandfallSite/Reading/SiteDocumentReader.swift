@@ -22,7 +22,7 @@ final class SiteDocumentReader {
         self.document = document
     }
 
-    static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations", "links", "invitations", "deferredLinks"]
+    static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations", "links", "invitations", "deferredLinks", "webhooks"]
     static let siteKeys = ["name", "description", "timeZone", "home", "image"]
     static let hostKeys = ["site", "aliases", "links", "interstitial", "admin", "local"]
     static let appKeys = ["name", "ios", "android"]
@@ -37,6 +37,7 @@ final class SiteDocumentReader {
     static let linkKeys = ["slugLength", "reservedSlugs", "allowlist"]
     static let invitationKeys = ["route", "parameter"]
     static let deferredLinkKeys = ["weakMatchWindow", "claimLifetime"]
+    static let webhookKeys = ["allowPrivateNetworks", "keepDeliveries", "disableFailingAfter"]
 
     /// The configuration, or `nil` when the document has an error.
     func read(_ root: Node) -> SiteConfiguration? {
@@ -59,13 +60,14 @@ final class SiteDocumentReader {
         let links = readLinks(top)
         let invitations = readInvitations(top)
         let deferredLinks = readDeferredLinks(top)
+        let webhooks = readWebhooks(top)
         guard let site, let hosts, let apps, let routes, !document.issues.contains(where: { $0.severity == .error }) else {
             return nil
         }
         return SiteConfiguration(
             name: site.name, description: site.description, timeZone: site.timeZone, homePath: site.home, image: site.image,
             hosts: hosts, apps: apps, schemes: schemes, routing: routing, routes: routes, associations: associations,
-            links: links, invitations: invitations, deferredLinks: deferredLinks)
+            links: links, invitations: invitations, deferredLinks: deferredLinks, webhooks: webhooks)
     }
 
     /// The node a problem on the built site points at.
@@ -79,6 +81,7 @@ final class SiteDocumentReader {
         case .associations: associationsNode
         case .invitations(let key): sectionNodes["invitations.\(key)"] ?? sectionNodes["invitations"]
         case .deferredLinks(let key): sectionNodes["deferredLinks.\(key)"] ?? sectionNodes["deferredLinks"]
+        case .webhooks(let key): sectionNodes["webhooks.\(key)"] ?? sectionNodes["webhooks"]
         }
     }
 
@@ -526,6 +529,24 @@ final class SiteDocumentReader {
         }
         if let seconds = duration(mapping, "claimLifetime", at: "deferredLinks", in: DeferredLinkSettings.allowedClaimLifetimes) {
             settings.claimLifetime = seconds
+        }
+        return settings
+    }
+
+    private func readWebhooks(_ top: Node.Mapping) -> WebhookSettings {
+        var settings = WebhookSettings()
+        guard let node = top["webhooks"], !YAMLDocument.isNull(node) else { return settings }
+        sectionNodes["webhooks"] = node
+        guard let mapping = document.mapping(node, at: "webhooks", known: Self.webhookKeys,
+                                             expected: "a mapping such as {allowPrivateNetworks: false, keepDeliveries: 30d, disableFailingAfter: 5d}") else {
+            return settings
+        }
+        if let allowed = document.bool(mapping, "allowPrivateNetworks", at: "webhooks") { settings.allowPrivateNetworks = allowed }
+        if let seconds = duration(mapping, "keepDeliveries", at: "webhooks", in: WebhookSettings.allowedKeepDeliveries) {
+            settings.keepDeliveries = seconds
+        }
+        if let seconds = duration(mapping, "disableFailingAfter", at: "webhooks", in: WebhookSettings.allowedDisableFailingAfter) {
+            settings.disableFailingAfter = seconds
         }
         return settings
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LandfallLinks
+import LandfallWebhooks
 import SQLKit
 
 extension Storage {
@@ -67,6 +68,8 @@ extension Storage {
             if let updated {
                 let claim = try PendingClaim(row: updated)
                 try await Self.store(event, for: claim, in: database)
+                try await WebhookOutbox.enqueue([.attribution(of: claim, match: .strong, platform: event?.platform ?? claim.hints.platform, at: date)],
+                                                in: database)
                 return .claimed(claim)
             }
             guard let claim = try await Self.claim(token: token.rawValue, in: database) else { return .unknown }
@@ -136,6 +139,8 @@ extension Storage {
                     .run()
             }
             try await Self.store(event, for: claim, in: database)
+            try await WebhookOutbox.enqueue([.attribution(of: claim, match: .weak, platform: event?.platform ?? claim.hints.platform, at: date)],
+                                            in: database)
             return claim
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LandfallLinks
+import LandfallWebhooks
 import SQLKit
 
 extension Storage {
@@ -11,7 +12,12 @@ extension Storage {
     public func record(events: [AppEvent]) async throws(StorageError) -> (accepted: Int, duplicates: Int) {
         guard !events.isEmpty else { return (0, 0) }
         let accepted = try await writing("recording \(events.count) event(s)") { database, _ in
-            try await database.insertSkippingTaken(into: AppEvent.table, columns: AppEvent.columns, key: "id", rows: events.map(\.rowValues)).count
+            let stored = try await database.insertSkippingTaken(into: AppEvent.table, columns: AppEvent.columns, key: "id", rows: events.map(\.rowValues))
+            // Each open once: a replayed event (the same id) is not stored, and not reported again.
+            var reported = Set<String>()
+            let opens = events.filter { ($0.type == .open || $0.type == .firstOpen) && stored.contains($0.id) && reported.insert($0.id).inserted }
+            try await WebhookOutbox.enqueue(opens.map(WebhookEvent.appOpened), in: database)
+            return stored.count
         }
         return (accepted, events.count - accepted)
     }

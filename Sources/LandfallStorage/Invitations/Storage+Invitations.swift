@@ -1,5 +1,6 @@
 import Foundation
 import LandfallLinks
+import LandfallWebhooks
 import SQLKit
 
 extension Storage {
@@ -120,6 +121,11 @@ extension Storage {
                     event.detail = event.detail ?? code.formatted
                     _ = try await database.insertSkippingTaken(into: AppEvent.table, columns: AppEvent.columns, key: "id", rows: [event.rowValues])
                 }
+                var webhooks = [WebhookEvent.redemption(.inviteRedeemed, of: invitation, platform: event?.platform, at: date)]
+                if invitation.usesLeft == 0 {
+                    webhooks.append(.redemption(.inviteExhausted, of: invitation, platform: event?.platform, at: date))
+                }
+                try await WebhookOutbox.enqueue(webhooks, in: database)
                 return .success(invitation)
             }
             guard let row = try await database.select().columns(Invitation.columns).from(Invitation.table)

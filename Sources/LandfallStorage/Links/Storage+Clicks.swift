@@ -1,3 +1,4 @@
+import Foundation
 import LandfallLinks
 import SQLKit
 
@@ -11,7 +12,8 @@ extension Storage {
     /// platform and referrer host only.
     ///
     /// Counts of links deleted meanwhile are dropped without an error. Concurrent calls, from
-    /// this process or others, add up.
+    /// this process or others, add up. The same transaction adds them to the clicks waiting
+    /// for each webhook endpoint that wants `link.clicked` (``WebhookOutbox``).
     public func record(_ counts: [ClickCount], alreadyCounted: [ClickCount] = []) async throws(StorageError) {
         // Merged and sorted, so that concurrent transactions lock rows in the same order
         // (no deadlocks) and each row is written once.
@@ -53,6 +55,7 @@ extension Storage {
                             WHERE links.id = v.column1
                             """).run()
                     }
+                    try await WebhookOutbox.enqueueClicks(merged, in: database, at: Date())
                 }
                 return
             } catch let error where attempt < 3 && StorageError.violation(in: error.underlying ?? error) == .foreignKey {

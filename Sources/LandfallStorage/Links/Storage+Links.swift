@@ -1,9 +1,11 @@
 import Foundation
 import LandfallLinks
+import LandfallWebhooks
 import SQLKit
 
 extension Storage {
-    /// Stores `links`, all or none, in one transaction.
+    /// Stores `links`, all or none, in one transaction, with a `link.created` event for each
+    /// (``WebhookOutbox``).
     ///
     /// - Throws: ``StorageError`` `.slugTaken(host:slug:)` when a link's host and slug are
     ///   already stored or repeat within `links` (also when another instance stored them a
@@ -19,6 +21,7 @@ extension Storage {
                 }
                 changes.append(LinkChange(id: link.id, host: link.host.lowercased(), slugs: [link.slug]))
             }
+            try await WebhookOutbox.enqueue(links.map { WebhookEvent.link(.linkCreated, $0, at: $0.createdAt) }, in: database)
         }
     }
 
@@ -47,52 +50,59 @@ extension Storage {
     }
 
     /// Replaces the stored link with `link.id` by `link`, keeping its creation time and click
-    /// count (clicks only ever come from ``record(_:)``).
+    /// count (clicks only ever come from ``record(_:)``), with a `link.disabled` event when it
+    /// was enabled and is disabled now, else `link.updated`.
     ///
     /// - Returns: `false` when no link has that id.
     /// - Throws: ``StorageError`` `.slugTaken(host:slug:)` when another link has the new host and slug.
     public func update(_ link: ShortLink) async throws(StorageError) -> Bool {
         try await writing("updating the link \(link.id)") { database, changes in
-            guard let old = try await database.select().columns("host", "slug").from(ShortLink.table)
+            guard let oldRow = try await database.select().columns(ShortLink.columns).from(ShortLink.table)
                 .where("id", .equal, link.id.rawValue)
                 .for(.update)
                 .first()
             else { return false }
-            let reader = RowReader(row: old, table: ShortLink.table, key: link.id.rawValue)
-            let oldHost = try reader.string("host")
-            let oldSlug = try reader.string("slug")
+            let old = try ShortLink(row: oldRow)
             var update = database.update(ShortLink.table)
             for (column, value) in zip(ShortLink.columns, link.rowValues) where ShortLink.updatedColumns.contains(column) {
                 update = update.set(SQLIdentifier(column), to: value)
             }
+            let stored: ShortLink
             do {
-                try await update.where("id", .equal, link.id.rawValue).run()
+                guard let row = try await update.where("id", .equal, link.id.rawValue)
+                    .returning(ShortLink.columns.map { SQLIdentifier($0) })
+                    .first()
+                else { return false }
+                stored = try ShortLink(row: row)
             } catch {
                 throw Self.refusal(error, for: link)
             }
             let host = link.host.lowercased()
+            let oldHost = old.host.lowercased()
             if oldHost == host {
-                changes.append(LinkChange(id: link.id, host: host, slugs: oldSlug == link.slug ? [oldSlug] : [oldSlug, link.slug]))
+                changes.append(LinkChange(id: link.id, host: host, slugs: old.slug == link.slug ? [old.slug] : [old.slug, link.slug]))
             } else {
-                changes.append(LinkChange(id: link.id, host: oldHost, slugs: [oldSlug]))
+                changes.append(LinkChange(id: link.id, host: oldHost, slugs: [old.slug]))
                 changes.append(LinkChange(id: link.id, host: host, slugs: [link.slug]))
             }
+            try await WebhookOutbox.enqueue([.linkChange(from: old, to: stored, at: stored.updatedAt)], in: database)
             return true
         }
     }
 
-    /// Deletes the link with `id` and its click counts.
+    /// Deletes the link with `id` and its click counts, with a `link.deleted` event (the link as it was).
     ///
     /// - Returns: `false` when no link has that id.
     public func delete(id: LinkID) async throws(StorageError) -> Bool {
         try await writing("deleting the link \(id)") { database, changes in
             let deleted = try await database.delete(from: ShortLink.table)
                 .where("id", .equal, id.rawValue)
-                .returning("host", "slug")
+                .returning(ShortLink.columns.map { SQLIdentifier($0) })
                 .first()
             guard let deleted else { return false }
-            let reader = RowReader(row: deleted, table: ShortLink.table, key: id.rawValue)
-            changes.append(LinkChange(id: id, host: try reader.string("host"), slugs: [try reader.string("slug")]))
+            let link = try ShortLink(row: deleted)
+            changes.append(LinkChange(id: id, host: link.host.lowercased(), slugs: [link.slug]))
+            try await WebhookOutbox.enqueue([.link(.linkDeleted, link, at: Date())], in: database)
             return true
         }
     }

@@ -23,11 +23,10 @@ extension APIKeyRecord {
         var reader = RowReader(row: row, table: Self.table)
         let id = try reader.string("id")
         reader.key = id
-        let scopes = APIKeyScope.allCases.map(\.rawValue).joined(separator: " or ")
         self.init(
             id: id,
             name: try reader.string("name"),
-            scope: try reader.parsed("scope", as: "a scope (\(scopes))", APIKeyScope.init(rawValue:)),
+            scope: try reader.parsed("scope", as: "a scope (\(APIKeyScope.names))", APIKeyScope.init(rawValue:)),
             secretHash: try reader.string("secret_hash"),
             createdAt: try reader.date("created_at"),
             revokedAt: try reader.optionalDate("revoked_at"),

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallWebhooks
 import SQLKit
 
 extension Storage {
@@ -12,19 +13,25 @@ extension Storage {
         }
     }
 
-    /// Stores `settings` as of `date` (its own ``RuntimeSettings/updatedAt`` is ignored).
+    /// Stores `settings` as of `date` (its own ``RuntimeSettings/updatedAt`` is ignored), with a
+    /// `settings.changed` event when a value differs from the stored one.
     ///
     /// - Returns: The settings as stored: `settings` with `updatedAt` set to `date`, to the millisecond.
     public func update(_ settings: RuntimeSettings, at date: Date) async throws(StorageError) -> RuntimeSettings {
         let updatedAt = Milliseconds.from(date)
+        let stored = RuntimeSettings(invitationsRequired: settings.invitationsRequired, updatedAt: Milliseconds.date(updatedAt))
         try await writing("storing the runtime settings") { database, _ in
+            let previous = try RuntimeSettings(rows: try await database.select().columns("key", "value", "updated_at").from(RuntimeSettings.table).all())
             for (key, value) in settings.storedValues {
                 try await database.insert(into: RuntimeSettings.table).columns("key", "value", "updated_at")
                     .values(SQLBind(key), SQLBind(value), SQLBind(updatedAt))
                     .onConflict(with: "key") { $0.set(excludedValueOf: "value").set(excludedValueOf: "updated_at") }
                     .run()
             }
+            if previous.invitationsRequired != stored.invitationsRequired {
+                try await WebhookOutbox.enqueue([.settingsChange(from: previous.json, to: stored.json, at: Milliseconds.date(updatedAt))], in: database)
+            }
         }
-        return RuntimeSettings(invitationsRequired: settings.invitationsRequired, updatedAt: Milliseconds.date(updatedAt))
+        return stored
     }
 }

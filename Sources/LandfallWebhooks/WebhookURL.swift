@@ -1,0 +1,96 @@
+import Foundation
+
+/// A webhook endpoint's URL, checked when the endpoint is added or changed; the addresses its
+/// host resolves to are checked again at every delivery (``refusal(ofResolved:host:allowPrivateNetworks:)``),
+/// since DNS can change after the check.
+///
+/// Without `allowPrivateNetworks` (`webhooks.allowPrivateNetworks` in `landfall.yml`) it must be
+/// https, and neither an address nor a name inside a private network.
+public struct WebhookURL: Sendable, Hashable {
+    /// The URL with its scheme and host in lower case.
+    public let text: String
+    /// `https`, or `http` where private networks are allowed.
+    public let scheme: String
+    /// The host, without brackets for an IPv6 address.
+    public let host: String
+    /// The port: explicit, or 443 / 80.
+    public let port: Int
+    /// The path (`/` when empty) and the query.
+    public let pathAndQuery: String
+
+    /// The longest URL accepted.
+    public static let maximumLength = 2_000
+    /// Names that stand for this machine or a private network, refused like private addresses.
+    static let privateNameSuffixes = [".localhost", ".internal", ".local", ".home.arpa"]
+
+    /// Reads and checks `text`.
+    ///
+    /// - Throws: ``WebhookURLError`` naming the problem: not an absolute http(s) URL; http
+    ///   without `allowPrivateNetworks`; user info; a fragment; no host; a bad port; too long;
+    ///   spaces or control characters; an address or name inside a private network without
+    ///   `allowPrivateNetworks`.
+    public init(_ text: String, allowPrivateNetworks: Bool) throws(WebhookURLError) {
+        guard !text.isEmpty else { throw WebhookURLError("the URL is empty; expected an https URL such as https://hooks.example.com/landfall") }
+        guard text.count <= Self.maximumLength else {
+            throw WebhookURLError("the URL is \(text.count) characters long; at most \(Self.maximumLength) are accepted")
+        }
+        guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw WebhookURLError("the URL contains spaces or control characters; percent-encode them")
+        }
+        guard let components = URLComponents(string: text), let rawScheme = components.scheme else {
+            throw WebhookURLError("'\(text.prefix(100))' is not an absolute URL; expected one such as https://hooks.example.com/landfall")
+        }
+        let scheme = rawScheme.lowercased()
+        guard scheme == "https" || scheme == "http" else {
+            throw WebhookURLError("the scheme is \(scheme); webhooks are sent over https")
+        }
+        guard scheme == "https" || allowPrivateNetworks else {
+            throw WebhookURLError("webhooks are sent over https only (http is accepted only where webhooks.allowPrivateNetworks is true)")
+        }
+        guard components.user == nil, components.password == nil else {
+            throw WebhookURLError("the URL has a user name or password; put credentials in the path or query, the signature authenticates Landfall")
+        }
+        guard components.fragment == nil else { throw WebhookURLError("the URL has a fragment (#…), which is never sent; remove it") }
+        var host = (components.percentEncodedHost ?? "").lowercased()
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { throw WebhookURLError("the URL has no host") }
+        if let port = components.port, !(1...65_535).contains(port) {
+            throw WebhookURLError("the port \(port) is outside 1...65535")
+        }
+        if !allowPrivateNetworks {
+            if let kind = NetworkAddressKind.classify(host) {
+                guard kind.isAllowedWithoutPrivateNetworks else {
+                    throw WebhookURLError("\(host) is a \(kind.rawValue) address: webhooks are not sent into private networks unless webhooks.allowPrivateNetworks is true")
+                }
+            } else {
+                let name = host.hasSuffix(".") ? String(host.dropLast()) : host
+                if name == "localhost" || name == "metadata.google.internal" || Self.privateNameSuffixes.contains(where: name.hasSuffix) || !name.contains(".") {
+                    throw WebhookURLError("\(host) names this machine or a private network: webhooks are not sent there unless webhooks.allowPrivateNetworks is true")
+                }
+            }
+        }
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        let query = components.percentEncodedQuery.map { "?" + $0 } ?? ""
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        self.scheme = scheme
+        self.host = host
+        self.port = components.port ?? (scheme == "https" ? 443 : 80)
+        self.pathAndQuery = path + query
+        self.text = "\(scheme)://\(shownHost)\(components.port.map { ":\($0)" } ?? "")\(path)\(query)"
+    }
+
+    /// The delivery-time check: why the first of `addresses` (what `host` resolved to) that is
+    /// not on the public internet is refused, or `nil` when all may be called (always, where
+    /// private networks are allowed, if there is an address at all).
+    public static func refusal(ofResolved addresses: [String], host: String, allowPrivateNetworks: Bool) -> WebhookURLError? {
+        guard !addresses.isEmpty else { return WebhookURLError("\(host) resolved to no address") }
+        guard !allowPrivateNetworks else { return nil }
+        for address in addresses {
+            let kind = NetworkAddressKind.classify(address) ?? .reserved
+            if !kind.isAllowedWithoutPrivateNetworks {
+                return WebhookURLError("\(host) resolves to \(address), a \(kind.rawValue) address: webhooks are not sent into private networks unless webhooks.allowPrivateNetworks is true")
+            }
+        }
+        return nil
+    }
+}
