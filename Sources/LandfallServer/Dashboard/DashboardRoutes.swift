@@ -42,6 +42,7 @@ struct DashboardRoutes: Sendable {
         InvitationPageRoutes(storage: parts.storage, settings: parts.settings, clock: parts.clock).addRoutes(members: members, editors: editors)
         SitePageRoutes(storage: parts.storage, clock: parts.clock).addRoutes(members: members)
         APIKeyPageRoutes(storage: parts.storage, clock: parts.clock).addRoutes(admins: admins)
+        WebhookPageRoutes(storage: parts.storage, clock: parts.clock).addRoutes(members: members, editors: editors, admins: admins)
         AuditRoutes(storage: parts.storage).addRoutes(to: admins)
         responder = router.buildResponder()
     }

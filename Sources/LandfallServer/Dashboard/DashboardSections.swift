@@ -5,12 +5,12 @@ enum DashboardSections {
     /// Each section's templates by name (a name taken twice keeps the first).
     static let templates: [[String: String]] = [
         LinkListPage.templates, LinkFormPages.templates, LinkPage.templates, InvitationPages.templates,
-        SitePage.templates, APIKeyPages.templates,
+        SitePage.templates, APIKeyPages.templates, WebhookPages.templates,
     ]
 
     /// Each section's styles, after the shared ones.
     static let styles: [String] = [
-        LinkListPage.css, LinkFormPages.css, LinkPage.css, InvitationPages.css, SitePage.css, APIKeyPages.css,
+        LinkListPage.css, LinkFormPages.css, LinkPage.css, InvitationPages.css, SitePage.css, APIKeyPages.css, WebhookPages.css,
     ]
 
     /// Each section's scripts, after the shared one (``DashboardScript``).

@@ -60,6 +60,7 @@ enum DashboardTemplates {
             <a href="/links"{{#linksCurrent}} aria-current="page"{{/linksCurrent}}>Links</a>
             <a href="/invitations"{{#invitationsCurrent}} aria-current="page"{{/invitationsCurrent}}>Invitations</a>
             <a href="/site"{{#siteCurrent}} aria-current="page"{{/siteCurrent}}>Site</a>
+            <a href="/webhooks"{{#webhooksCurrent}} aria-current="page"{{/webhooksCurrent}}>Webhooks</a>
             {{#mayAdminister}}<a href="/api-keys"{{#keysCurrent}} aria-current="page"{{/keysCurrent}}>API keys</a>{{/mayAdminister}}
             {{#mayAdminister}}<a href="/audit"{{#auditCurrent}} aria-current="page"{{/auditCurrent}}>Audit log</a>{{/mayAdminister}}
           </nav>
