@@ -21,6 +21,7 @@ from demo_server import DemoServer, JourneyFailed, check
 from link_journeys import LINK_JOURNEYS
 from link_pages import FORGED_FORM
 from screenshots import take_screenshots
+from webhook_journeys import WEBHOOK_JOURNEYS
 
 HOSTILE_TITLE = "<img src=x onerror=alert(1)>"
 
@@ -170,6 +171,7 @@ JOURNEYS = [
     signing_out_leaves_the_person_on_the_sign_in_page_and_the_overview_then_redirects_to_it,
     a_missing_page_on_the_admin_host_is_a_404_page_and_a_short_link_path_there_is_no_redirect,
     *LINK_JOURNEYS,
+    *WEBHOOK_JOURNEYS,
     screenshots_of_the_dashboards_pages_are_taken_at_desktop_and_phone_sizes_and_none_scrolls_sideways,
 ]
 

@@ -30,6 +30,9 @@ enum WebhookPages {
         .endpoint-facts dt { color: var(--muted); }
         .endpoint-facts dd { margin: 0; }
         .controls { margin-top: 1rem; }
+        .delivery-filter > div { flex: 0 1 14rem; }
+        .redeliver-all { margin: 0 0 1rem; }
+        .redeliver-all button { margin-top: 0; }
         pre.payload, pre.excerpt, pre.usage { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--paper); padding: 0.5rem 0.75rem; border-radius: 6px; margin: 0.25rem 0 0; font-size: 0.85rem; }
         pre.excerpt { max-height: 12rem; overflow: auto; }
         .attempt { border-top: 1px solid var(--line); padding: 0.75rem 0; }
@@ -70,11 +73,11 @@ enum WebhookPages {
         <h1>Webhooks</h1>
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         <section class="card">
-          <p class="muted">Each endpoint is sent the events it wants, signed by the Standard Webhooks specification, as they happen: retried for about a day when its receiver fails, and disabled after failing for days. <code>landfall webhooks list</code> shows the same endpoints.</p>
+          <p class="muted">Each endpoint is sent the events it wants, signed by the Standard Webhooks specification, as they happen: retried for about a day when its receiver fails, and disabled after failing for days. <code>landfall webhooks list</code> shows the same endpoints. Pending and Failed count the deliveries of the last {{recentDays}} days.</p>
           {{#empty}}<p>No endpoints yet.</p>{{/empty}}
           {{^empty}}
           <table class="links webhooks" id="webhooks">
-            <thead><tr><th scope="col">Endpoint</th><th scope="col">Events</th><th scope="col">State</th><th scope="col">Last success</th><th scope="col" class="number">Pending, {{recentDays}} days</th><th scope="col" class="number">Failed, {{recentDays}} days</th></tr></thead>
+            <thead><tr><th scope="col">Endpoint</th><th scope="col">Events</th><th scope="col">State</th><th scope="col">Last success</th><th scope="col" class="number">Pending</th><th scope="col" class="number">Failed</th></tr></thead>
             <tbody>
             {{#endpoints}}
             <tr id="webhook-{{id}}">
@@ -82,8 +85,8 @@ enum WebhookPages {
               <td class="events" data-label="Events">{{#events}}<code>{{.}}</code>{{/events}}</td>
               <td>{{#enabled}}<span class="badge good">enabled</span>{{/enabled}}{{#disabled}}<span class="badge bad">disabled</span> <span class="muted small">{{disabledReason}}</span>{{/disabled}}{{#failingSince}} <span class="badge warning">failing since {{failingSince}}</span>{{/failingSince}}</td>
               <td data-label="Last success">{{lastSuccess}}</td>
-              <td class="number" data-label="Pending, {{recentDays}} days">{{pending}}</td>
-              <td class="number" data-label="Failed, {{recentDays}} days">{{failed}}</td>
+              <td class="number" data-label="Pending">{{pending}}</td>
+              <td class="number" data-label="Failed">{{failed}}</td>
             </tr>
             {{/endpoints}}
             </tbody>
@@ -179,7 +182,7 @@ enum WebhookPages {
         {{/endpoint}}
         <section class="card" aria-labelledby="deliveries-heading">
           <h2 id="deliveries-heading">Deliveries, newest first</h2>
-          <form class="toolbar" method="get" action="/webhooks/{{endpoint.id}}" role="search">
+          <form class="toolbar delivery-filter" method="get" action="/webhooks/{{endpoint.id}}" role="search">
             <div>
               <label for="status">Status</label>
               <select id="status" name="status">
@@ -191,7 +194,7 @@ enum WebhookPages {
             {{#filtered}}<a href="/webhooks/{{endpoint.id}}">Clear</a>{{/filtered}}
           </form>
           {{#mayEdit}}
-          <form method="post" action="/webhooks/{{endpoint.id}}/redeliver-failed" data-confirm="Send every failed delivery of the last {{recentDays}} days again?">
+          <form class="redeliver-all" method="post" action="/webhooks/{{endpoint.id}}/redeliver-failed" data-confirm="Send every failed delivery of the last {{recentDays}} days again?">
             <input type="hidden" name="csrf" value="{{user.csrf}}">
             <button type="submit" class="secondary" id="redeliver-failed">Redeliver every failed delivery of the last {{recentDays}} days</button>
           </form>
