@@ -138,10 +138,9 @@ struct WebhooksDeliveriesCommand: AsyncReportingCommand {
             }
             result.print()
             result.print("Payload:")
-            if let payload {
-                result.print(TerminalText.visible(JSONWriter.pretty.string(for: payload)))
-            } else {
-                result.print(TerminalText.visible(body ?? "(the event is no longer stored)"))
+            let text = payload.map { JSONWriter.pretty.string(for: $0) } ?? body ?? "(the event is no longer stored)"
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0) {
+                result.print(TerminalText.visible(String(line)))
             }
         }
         return result
