@@ -233,7 +233,7 @@ import Testing
                             "INSERT INTO api_keys (id, name, scope, secret_hash, created_at) VALUES ('abcdefghijkl', 'old', 'admin', 'ff', 0)",
                         ] },
                         read: { storage, _ in _ = try await storage.apiKeys() },
-                        table: "api_keys", column: "scope", detail: "'admin', which is not a scope (read or write)"
+                        table: "api_keys", column: "scope", detail: "'admin', which is not a scope (read, write or webhooks)"
                     ),
                 ]
                 let token = "lfc_AAAAAAAAAAAAAAAAAAAAAA"

@@ -1,6 +1,6 @@
 import ArgumentParser
 import LandfallLinks
 
-/// `--scope read|write`: ArgumentParser reads the scope by its raw value and lists both in
+/// `--scope read|write|webhooks`: ArgumentParser reads the scope by its raw value and lists them in
 /// help and in the error for anything else.
 extension APIKeyScope: ExpressibleByArgument {}

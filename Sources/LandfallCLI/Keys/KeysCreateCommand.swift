@@ -3,7 +3,7 @@ import Foundation
 import LandfallLinks
 import LandfallStorage
 
-/// `landfall keys create --name NAME --scope read|write`: makes an API key and prints it once.
+/// `landfall keys create --name NAME --scope read|write|webhooks`: makes an API key and prints it once.
 struct KeysCreateCommand: AsyncReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
@@ -21,6 +21,7 @@ struct KeysCreateCommand: AsyncReportingCommand {
             Examples:
               landfall keys create --name ci --scope write
               landfall keys create --name 'marketing site' --scope read --data-dir /var/lib/landfall
+              landfall keys create --name crm-webhooks --scope webhooks
             """
     )
 

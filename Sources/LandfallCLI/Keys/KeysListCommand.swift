@@ -37,7 +37,7 @@ struct KeysListCommand: AsyncReportingCommand {
             result.standardOutput = JSONWriter.pretty.string(for: .array(keys.map(Self.json)))
         case .text:
             guard !keys.isEmpty else {
-                result.print("No API keys yet. Create one with: landfall keys create --name NAME --scope read|write")
+                result.print("No API keys yet. Create one with: landfall keys create --name NAME --scope read|write|webhooks")
                 return result
             }
             let style = context.style

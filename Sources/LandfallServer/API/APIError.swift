@@ -125,4 +125,5 @@ public enum APIErrorCode: String, CaseIterable, Sendable {
     case inviteExpired = "invite_expired"
     case inviteUsedUp = "invite_used_up"
     case inviteRateLimited = "invite_rate_limited"
+    case endpointDisabled = "endpoint_disabled"
 }

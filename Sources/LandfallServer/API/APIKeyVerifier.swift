@@ -21,7 +21,8 @@ final class APIKeyVerifier: Sendable {
     /// The key presented in `authorization`, if it is valid, unrevoked and allows `scope`.
     ///
     /// - Throws: ``APIError`` 401 `unauthorized` (no key, a malformed, unknown or revoked one)
-    ///   or 403 `forbidden` (a read key for a write), or 503 when the keys cannot be read.
+    ///   or 403 `forbidden` (a key whose scope does not allow `scope`, such as a read key for a
+    ///   write or a write key for webhooks), or 503 when the keys cannot be read.
     func verify(_ authorization: String?, needs scope: APIKeyScope, now: Date) async throws(APIError) -> APIKeyRecord {
         guard let authorization else {
             throw Self.unauthorized("This endpoint needs an API key: send 'Authorization: Bearer <key>' (create one with 'landfall keys create').")

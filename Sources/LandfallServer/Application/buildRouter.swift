@@ -23,7 +23,8 @@ func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestCo
     var api = APIRoutes(
         publicMiddleware: rateLimit,
         read: APIKeyMiddleware(keys: parts.keys, scope: .read, rateLimit: rateLimit, clock: parts.clock),
-        write: APIKeyMiddleware(keys: parts.keys, scope: .write, rateLimit: rateLimit, clock: parts.clock))
+        write: APIKeyMiddleware(keys: parts.keys, scope: .write, rateLimit: rateLimit, clock: parts.clock),
+        webhooks: APIKeyMiddleware(keys: parts.keys, scope: .webhooks, rateLimit: rateLimit, clock: parts.clock))
     LinksAPI(storage: parts.storage, cache: parts.linkCache, clock: parts.clock).addRoutes(to: &api)
     StatsAPI(storage: parts.storage, clicks: parts.clicks).addRoutes(to: &api)
     LinkQRCodeAPI(storage: parts.storage).addRoutes(to: &api)
@@ -33,6 +34,7 @@ func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestCo
     ClaimsAPI(storage: parts.storage, claims: parts.claims, addresses: parts.addresses, clock: parts.clock).addRoutes(to: &api)
     InstallAPI(storage: parts.storage, claims: parts.claims).addRoutes(to: &api)
     EventsAPI(storage: parts.storage, clock: parts.clock).addRoutes(to: &api)
+    WebhooksAPI(storage: parts.storage, clock: parts.clock).addRoutes(to: &api)
     ResolveAPI(links: LinkLookup(parts), clicks: parts.clicks, clock: parts.clock).addRoutes(to: &api)
 
     router.add(middleware: EveryRequestMiddleware(

@@ -12,7 +12,8 @@ struct APIKeyMiddleware: RouterMiddleware {
     typealias Context = LandfallRequestContext
 
     let keys: APIKeyVerifier
-    /// What the group's routes need: `read` for GET and HEAD, `write` for changes.
+    /// What the group's routes need: `read` for GET and HEAD, `write` for changes to links,
+    /// `webhooks` for webhook endpoints and deliveries.
     let scope: APIKeyScope
     /// Counts failed authentications.
     let rateLimit: RateLimitMiddleware

@@ -116,7 +116,7 @@ import Testing
         await storage.close()
         let text = await runLandfallAsync(["keys", "list", "--data-dir", directory])
         #expect(text.status == .success)
-        #expect(text.standardOutput.contains("landfall keys create --name NAME --scope read|write"))
+        #expect(text.standardOutput.contains("landfall keys create --name NAME --scope read|write|webhooks"))
         let json = await runLandfallAsync(["keys", "list", "--data-dir", directory, "--format", "json"])
         #expect(json.standardOutput == "[]\n")
     }
@@ -187,7 +187,7 @@ import Testing
 
     /// Arguments that are refused before any database is opened, and what the error says.
     static let refusals: [(arguments: [String], environment: [String: String], message: String)] = [
-        (["keys", "create", "--name", "ci", "--scope", "admin"], [:], "Please provide one of 'read' and 'write'"),
+        (["keys", "create", "--name", "ci", "--scope", "admin"], [:], "Please provide one of 'read', 'write' or 'webhooks'"),
         (["keys", "create", "--name", "ci"], [:], "Missing expected argument '--scope <scope>'"),
         (["keys", "create", "--scope", "read"], [:], "Missing expected argument '--name <name>'"),
         (["keys", "create", "--name", "", "--scope", "read"], [:], "error: --name must say what the key is for; it is empty"),

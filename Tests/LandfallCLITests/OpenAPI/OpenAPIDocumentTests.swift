@@ -25,6 +25,7 @@ import Yams
         "unauthorized", "forbidden", "not_found", "gone", "invalid_body", "destination_refused", "invalid_slug",
         "slug_taken", "payload_too_large", "uri_too_long", "unsupported_media_type", "rate_limited", "method_not_allowed",
         "invite_code_malformed", "invite_unknown", "invite_revoked", "invite_expired", "invite_used_up", "invite_rate_limited",
+        "endpoint_disabled",
     ]
 
     /// The operations that also answer CSV (`format=csv` or `Accept: text/csv`).
@@ -119,8 +120,8 @@ import Yams
     @Test func theDocumentListsTheAPIsOperations() throws {
         let documented = Self.documentedOperations(in: try Self.document())
         #expect(documented.count >= 28, "the document lists \(documented.count) operations")
-        #expect(Set(Self.operations.map(\.scope)).isSubset(of: ["public", "read", "write"]),
-                "every x-landfall-scope is public, read or write: \(Self.operations.map(\.scope))")
+        #expect(Set(Self.operations.map(\.scope)).isSubset(of: ["public", "read", "write", "webhooks"]),
+                "every x-landfall-scope is public, read, write or webhooks: \(Self.operations.map(\.scope))")
     }
 
     @Test(arguments: operations)
@@ -133,7 +134,7 @@ import Yams
         #expect(!responses.isEmpty)
         #expect(responses.keys.contains { ($0.string ?? "").hasPrefix("2") || ($0.string ?? "").hasPrefix("3") },
                 "\(method.uppercased()) \(path) has no success response")
-        #expect(["public", "read", "write"].contains(scope), "\(method.uppercased()) \(path): x-landfall-scope is \(scope.isEmpty ? "missing" : scope)")
+        #expect(["public", "read", "write", "webhooks"].contains(scope), "\(method.uppercased()) \(path): x-landfall-scope is \(scope.isEmpty ? "missing" : scope)")
         // Public operations turn the document-wide key requirement off; the others keep it.
         let security = operation["security"]?.sequence
         if scope == "public" {

@@ -63,7 +63,7 @@ import Yams
         #expect(!documented.isEmpty)
     }
 
-    @Test("each operation's x-landfall-scope is the route group the server puts it in: public, read or write")
+    @Test("each operation's x-landfall-scope is the route group the server puts it in: public, read, write or webhooks")
     func scopes() async throws {
         let served = Dictionary(uniqueKeysWithValues: try await Self.served().map { ("\($0.method.rawValue) \($0.path)", $0.scope.rawValue) })
         for (path, method, operation) in try Self.apiOperations() {

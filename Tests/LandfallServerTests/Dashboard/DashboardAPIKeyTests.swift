@@ -21,8 +21,9 @@ import Testing
             #expect(list.status == .ok && list.text.contains(#"href="/api-keys/new""#))
             let form = try await browser.get("/api-keys/new")
             #expect(form.status == .ok)
-            #expect(form.text.contains(#"id="scope-read""#) && form.text.contains(#"id="scope-write""#))
+            #expect(form.text.contains(#"id="scope-read""#) && form.text.contains(#"id="scope-write""#) && form.text.contains(#"id="scope-webhooks""#))
             #expect(form.text.contains(APIKeyScope.write.meaning))
+            #expect(form.text.contains(APIKeyScope.webhooks.meaning))
 
             let created = try await browser.post("/api-keys/new", [("name", "  marketing <site> "), ("scope", "read")])
             #expect(created.status == .ok, "a page, not a redirect: the key is in no URL")
@@ -65,8 +66,8 @@ import Testing
         ("   ", "write", "name", "The name must say what the key is for; it is empty."),
         (String(repeating: "k", count: 101), "read", "name", "The name must be at most 100 characters; it has 101."),
         ("ci\tbot", "read", "name", "The name must be one line of text, without control characters such as tabs or line breaks."),
-        ("ci", "", "scope", "Choose what the key may do: read or write."),
-        ("ci", "admin", "scope", "“admin” is not a scope; choose read or write."),
+        ("ci", "", "scope", "Choose what the key may do: read, write or webhooks."),
+        ("ci", "admin", "scope", "“admin” is not a scope; choose read, write or webhooks."),
     ])
     func badFieldsAreRefusedNextToTheField(name: String, scope: String, field: String, message: String) async throws {
         let server = try await DashboardCases.server()

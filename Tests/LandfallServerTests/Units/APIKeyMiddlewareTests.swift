@@ -64,6 +64,8 @@ import Testing
             .get("/v1/read", use: echo)
         router.group().add(middleware: APIKeyMiddleware(keys: verifier, scope: .write, rateLimit: rateLimit, clock: { Demo.noon }))
             .post("/v1/write", use: echo)
+        router.group().add(middleware: APIKeyMiddleware(keys: verifier, scope: .webhooks, rateLimit: rateLimit, clock: { Demo.noon }))
+            .post("/v1/webhooks", use: echo)
         return router
     }
 
@@ -77,6 +79,8 @@ import Testing
         (scope: APIKeyScope.read, path: "/v1/read", method: HTTPRequest.Method.get),
         (scope: .write, path: "/v1/read", method: .get),
         (scope: .write, path: "/v1/write", method: .post),
+        (scope: .webhooks, path: "/v1/read", method: .get),
+        (scope: .webhooks, path: "/v1/webhooks", method: .post),
     ])
     func validKeyPasses(scope: APIKeyScope, path: String, method: HTTPRequest.Method) async throws {
         try await Self.withKeys { keys in
@@ -159,6 +163,24 @@ import Testing
                 #expect(response["WWW-Authenticate"] == nil)
                 #expect(response.apiError["code"] == "forbidden")
                 #expect(response.apiError["message"] == "This API key has the 'read' scope; this request needs 'write'.")
+            }
+        }
+    }
+
+    @Test("a key of another scope is a 403 naming both scopes: a write key cannot redirect events, a webhooks key cannot change links",
+          arguments: [
+        (scope: APIKeyScope.read, path: "/v1/webhooks", needed: "webhooks"),
+        (scope: .write, path: "/v1/webhooks", needed: "webhooks"),
+        (scope: .webhooks, path: "/v1/write", needed: "write"),
+    ])
+    func keyOfAnotherScopeIs403(scope: APIKeyScope, path: String, needed: String) async throws {
+        try await Self.withKeys { keys in
+            let key = try await keys.make(scope, name: "other")
+            try await UnitHarness.test(try Self.router(keys)) { client in
+                let response = try await client.send(path, .post, headers: Self.headers("Bearer \(key)"))
+                #expect(response.status == .forbidden)
+                #expect(response.apiError["message"] == "This API key has the '\(scope.rawValue)' scope; this request needs '\(needed)'.")
+                #expect(response.headers[Self.keyName] == nil, "the handler was not reached")
             }
         }
     }

@@ -28,17 +28,17 @@ import Testing
         let delivery = WebhookDelivery(
             id: "dlv_0123456789abcdef0123456789abcdef", endpointID: "wh_0123456789abcdef", eventID: "evt_01KABCDEFGHJKMNPQRSTVWXYZ0",
             eventType: .linkClicked, status: .pending, attempts: 1, nextAttemptAt: Fixtures.at(5000), createdAt: Fixtures.now,
-            lastAttemptAt: Fixtures.at(10), lastStatusCode: 503, lastError: nil, completedAt: nil)
+            lastAttemptAt: Fixtures.at(2000), lastStatusCode: 503, lastError: nil, completedAt: nil)
         #expect(delivery.json.description == """
             {"id":"dlv_0123456789abcdef0123456789abcdef","endpointID":"wh_0123456789abcdef","eventID":"evt_01KABCDEFGHJKMNPQRSTVWXYZ0",\
             "eventType":"link.clicked","status":"pending","attempts":1,"nextAttemptAt":"2026-11-20T12:00:05.000Z",\
-            "createdAt":"2026-11-20T12:00:00.000Z","lastAttemptAt":"2026-11-20T12:00:00.010Z","lastStatusCode":503,\
+            "createdAt":"2026-11-20T12:00:00.000Z","lastAttemptAt":"2026-11-20T12:00:02.000Z","lastStatusCode":503,\
             "lastError":null,"completedAt":null}
             """)
-        let attempt = WebhookAttempt(deliveryID: delivery.id, number: 1, attemptedAt: Fixtures.at(10), durationMilliseconds: 42,
+        let attempt = WebhookAttempt(deliveryID: delivery.id, number: 1, attemptedAt: Fixtures.at(2000), durationMilliseconds: 42,
                                      statusCode: nil, error: "connection refused", responseExcerpt: "")
         #expect(attempt.json.description == """
-            {"number":1,"attemptedAt":"2026-11-20T12:00:00.010Z","durationMs":42,"statusCode":null,\
+            {"number":1,"attemptedAt":"2026-11-20T12:00:02.000Z","durationMs":42,"statusCode":null,\
             "error":"connection refused","responseExcerpt":""}
             """)
     }

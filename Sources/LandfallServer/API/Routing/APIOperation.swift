@@ -11,12 +11,13 @@ struct APIOperation: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Who may call an operation: anyone (apps and browsers, rate limited per client address), or
-/// a key with the `read` or `write` scope. The OpenAPI document says the same in each
+/// a key allowing the `read`, `write` or `webhooks` scope (``APIKeyScope/allows(_:)``). The OpenAPI document says the same in each
 /// operation's `x-landfall-scope`.
 enum APIScope: String, Sendable, Hashable, CaseIterable {
     case `public`
     case read
     case write
+    case webhooks
 }
 
 /// Every operation of the API, in the order they were registered: the one table the router is

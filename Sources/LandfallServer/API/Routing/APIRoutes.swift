@@ -5,7 +5,7 @@ import Hummingbird
 /// in the ``APITable``: one call per operation, so the route table exists once.
 ///
 /// ```swift
-/// var api = APIRoutes(publicMiddleware: rateLimit, read: readKeys, write: writeKeys)
+/// var api = APIRoutes(publicMiddleware: rateLimit, read: readKeys, write: writeKeys, webhooks: webhookKeys)
 /// api.add(.post, "/v1/links", .write, links.create)
 /// api.register(on: router.group().add(middleware: hosts))
 /// ```
@@ -23,11 +23,14 @@ struct APIRoutes {
     ///   - publicMiddleware: What public operations pass (the rate limit).
     ///   - read: What operations needing a `read` key pass.
     ///   - write: What operations needing a `write` key pass.
-    init(publicMiddleware: some RouterMiddleware<Context>, read: some RouterMiddleware<Context>, write: some RouterMiddleware<Context>) {
+    ///   - webhooks: What operations needing a `webhooks` key pass.
+    init(publicMiddleware: some RouterMiddleware<Context>, read: some RouterMiddleware<Context>, write: some RouterMiddleware<Context>,
+         webhooks: some RouterMiddleware<Context>) {
         collections = [
             (.public, RouteCollection(context: Context.self).add(middleware: publicMiddleware)),
             (.read, RouteCollection(context: Context.self).add(middleware: read)),
             (.write, RouteCollection(context: Context.self).add(middleware: write)),
+            (.webhooks, RouteCollection(context: Context.self).add(middleware: webhooks)),
         ]
     }
 

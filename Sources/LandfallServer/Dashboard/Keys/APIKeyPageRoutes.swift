@@ -61,9 +61,8 @@ struct APIKeyPageRoutes: Sendable {
         if let problem = APIKeyName.problem(with: name) { problems["name"] = "The name \(problem)." }
         let scope = APIKeyScope(rawValue: typedScope)
         if scope == nil {
-            let choices = APIKeyScope.allCases.map(\.rawValue).joined(separator: " or ")
-            problems["scope"] = typedScope.isEmpty ? "Choose what the key may do: \(choices)."
-                : "“\(typedScope)” is not a scope; choose \(choices)."
+            problems["scope"] = typedScope.isEmpty ? "Choose what the key may do: \(APIKeyScope.names)."
+                : "“\(typedScope)” is not a scope; choose \(APIKeyScope.names)."
         }
         guard problems.isEmpty, let scope else {
             context.server.label("dashboard_form_refused")

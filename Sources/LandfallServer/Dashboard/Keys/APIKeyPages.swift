@@ -1,6 +1,6 @@
 /// The API-key pages' templates and styles (``APIKeyPageRoutes``): the list (`api-keys`,
 /// table `#api-keys`), the new-key form (`api-key-new`: `#name`, radios `#scope-read`,
-/// `#scope-write`, errors in `#name-error` and `#scope-error`) and the page showing a new key
+/// `#scope-write`, `#scope-webhooks`, errors in `#name-error` and `#scope-error`) and the page showing a new key
 /// once (`api-key-created`: the key in `#new-secret`).
 enum APIKeyPages {
     static let templates: [String: String] = ["api-keys": list, "api-key-new": newKey, "api-key-created": created]
@@ -10,7 +10,7 @@ enum APIKeyPages {
         .keys td form { margin: 0; }
         .keys td button { margin: 0; padding: 0.3rem 0.8rem; font-size: 0.9rem; }
         .scopes label { display: flex; gap: 0.6rem; align-items: baseline; font-weight: 400; margin: 0.5rem 0 0; }
-        .scopes label strong { min-width: 3.5rem; }
+        .scopes label strong { min-width: 5rem; }
         .scopes + .actions { margin-top: 1.25rem; }
         .warning { color: #7a4b00; background: #fff4e0; border-radius: 6px; padding: 0.5rem 0.75rem; }
         pre.usage { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--paper); padding: 0.5rem 0.75rem; border-radius: 6px; }
