@@ -97,13 +97,17 @@ import Yams
         var query: String
         var bodies: [String?]
         var successes: Set<Int>
+        /// Its `x-landfall-scope`: the webhooks' operations need a `webhooks` key.
+        var scope: String
     }
 
     @Test("the documented examples get a documented success, in the order a client would send them", arguments: TestDatabase.all)
     func theDocumentedExamplesSucceed(database: TestDatabase) async throws {
         // Creation first (it gives the link id and the invitation code the others use), then
         // redemption before revocation, deletion last.
-        let order = ["post /v1/links", "post /v1/links/bulk", "post /v1/invites", "post /v1/invites/redeem"]
+        // A webhook endpoint is added and tested before it is changed (a PATCH example disables it).
+        let order = ["post /v1/links", "post /v1/links/bulk", "post /v1/invites", "post /v1/invites/redeem",
+                     "post /v1/webhooks", "post /v1/webhooks/{id}/test"]
         func rank(_ request: ExampleRequest) -> Int {
             if let index = order.firstIndex(of: "\(request.method) \(request.path)") { return index }
             if request.path.hasSuffix("/revoke") { return 90 }
@@ -116,10 +120,12 @@ import Yams
                       let name = parameter["name"] as? String, let example = parameter["example"] as? String else { return nil }
                 return "\(name)=\(example.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? example)"
             }.joined(separator: "&")
-            return ExampleRequest(method: method, path: path, query: query, bodies: Self.bodyExamples(of: operation), successes: successes)
+            return ExampleRequest(method: method, path: path, query: query, bodies: Self.bodyExamples(of: operation), successes: successes,
+                                  scope: operation["x-landfall-scope"] as? String ?? "")
         }.sorted { rank($0) < rank($1) }
-        let server = try await TestServer(database: database)
+        let server = try await TestServer(database: database) { $0.webhooks.delivers = false }
         let key = try await server.authorization()
+        let webhooksKey = try await server.authorization(.webhooks, name: "webhooks")
         try await server.run(.live) { client in
             // A claim token, as a landing page gives one to an iPhone.
             var phone = key
@@ -128,10 +134,15 @@ import Yams
             let token = try #require(StoreButtons(HTMLPage(page.text)).token, "no claim token on the page: \(page.text.prefix(300))")
             var id: String?
             var code: String?
+            var endpointID: String?
+            var deliveryID: String?
             var tried: Set<String> = []
             for request in requests {
                 #expect(!request.successes.isEmpty, "\(request.method) \(request.path) documents no success")
-                var target = Self.concrete(request.path, id: id ?? "missing", code: code ?? "missing", token: token)
+                var target = request.path.hasPrefix("/v1/webhooks")
+                    ? request.path.replacingOccurrences(of: "{id}", with: endpointID ?? "missing")
+                        .replacingOccurrences(of: "{deliveryID}", with: deliveryID ?? "missing")
+                    : Self.concrete(request.path, id: id ?? "missing", code: code ?? "missing", token: token)
                 if !request.query.isEmpty { target += "?" + request.query }
                 for example in request.bodies {
                     // The examples name a code and a token of the document's world: the ones made here stand in for them.
@@ -141,12 +152,18 @@ import Yams
                         return text
                     }
                     let response = try await client.execute(target, method: HTTPRequest.Method(request.method.uppercased())!, host: Demo.site,
-                                                            headers: key, body: body)
+                                                            headers: request.scope == "webhooks" ? webhooksKey : key, body: body)
                     #expect(request.successes.contains(response.status.code),
                             "\(request.method.uppercased()) \(target) with \(body ?? "no body"): \(response.status.code) \(response.text)")
                     if request.path == "/v1/links", request.method == "post", id == nil,
                        let created = try? response.json["id"] as? String {
                         id = created
+                    }
+                    if request.path == "/v1/webhooks", request.method == "post", endpointID == nil {
+                        endpointID = try? response.json["id"] as? String
+                    }
+                    if request.path == "/v1/webhooks/{id}/test", deliveryID == nil {
+                        deliveryID = (try? response.json["delivery"] as? [String: Any])?["id"] as? String
                     }
                     if request.path == "/v1/invites", request.method == "post", code == nil,
                        let invitations = try? response.json["invitations"] as? [[String: Any]] {
