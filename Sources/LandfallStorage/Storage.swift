@@ -28,8 +28,11 @@ public final class Storage: Sendable {
     /// This object's id in change notifications, so its listener skips its own changes.
     let origin: String
     let logger: Logger
+    /// Whether the schema has the webhook outbox (all but tests that open an older schema).
+    let keepsWebhooks: Bool
 
-    private init(location: StorageLocation, backend: any StorageBackend, hub: ChangeHub, origin: String, logger: Logger) {
+    private init(location: StorageLocation, backend: any StorageBackend, hub: ChangeHub, origin: String, logger: Logger, keepsWebhooks: Bool) {
+        self.keepsWebhooks = keepsWebhooks
         self.location = location
         self.state = NIOLockedValueBox(backend)
         self.hub = hub
@@ -103,7 +106,8 @@ public final class Storage: Sendable {
             hub.finish()
             throw error
         }
-        return Storage(location: location, backend: backend, hub: hub, origin: origin, logger: logger)
+        return Storage(location: location, backend: backend, hub: hub, origin: origin, logger: logger,
+                       keepsWebhooks: migrations.contains { $0.version == Migrations.webhooks.version })
     }
 
     /// Whether the database answers a query within two seconds (`/ready`).

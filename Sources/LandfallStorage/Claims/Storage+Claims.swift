@@ -68,7 +68,7 @@ extension Storage {
             if let updated {
                 let claim = try PendingClaim(row: updated)
                 try await Self.store(event, for: claim, in: database)
-                try await WebhookOutbox.enqueue([.attribution(of: claim, match: .strong, platform: event?.platform ?? claim.hints.platform, at: date)],
+                try await self.enqueueWebhooks([.attribution(of: claim, match: .strong, platform: event?.platform ?? claim.hints.platform, at: date)],
                                                 in: database)
                 return .claimed(claim)
             }
@@ -139,7 +139,7 @@ extension Storage {
                     .run()
             }
             try await Self.store(event, for: claim, in: database)
-            try await WebhookOutbox.enqueue([.attribution(of: claim, match: .weak, platform: event?.platform ?? claim.hints.platform, at: date)],
+            try await self.enqueueWebhooks([.attribution(of: claim, match: .weak, platform: event?.platform ?? claim.hints.platform, at: date)],
                                             in: database)
             return claim
         }

@@ -16,7 +16,7 @@ extension Storage {
             // Each open once: a replayed event (the same id) is not stored, and not reported again.
             var reported = Set<String>()
             let opens = events.filter { ($0.type == .open || $0.type == .firstOpen) && stored.contains($0.id) && reported.insert($0.id).inserted }
-            try await WebhookOutbox.enqueue(opens.map(WebhookEvent.appOpened), in: database)
+            try await self.enqueueWebhooks(opens.map(WebhookEvent.appOpened), in: database)
             return stored.count
         }
         return (accepted, events.count - accepted)

@@ -125,7 +125,7 @@ extension Storage {
                 if invitation.usesLeft == 0 {
                     webhooks.append(.redemption(.inviteExhausted, of: invitation, platform: event?.platform, at: date))
                 }
-                try await WebhookOutbox.enqueue(webhooks, in: database)
+                try await self.enqueueWebhooks(webhooks, in: database)
                 return .success(invitation)
             }
             guard let row = try await database.select().columns(Invitation.columns).from(Invitation.table)

@@ -55,7 +55,7 @@ extension Storage {
                             WHERE links.id = v.column1
                             """).run()
                     }
-                    try await WebhookOutbox.enqueueClicks(merged, in: database, at: Date())
+                    if self.keepsWebhooks { try await WebhookOutbox.enqueueClicks(merged, in: database, at: Date()) }
                 }
                 return
             } catch let error where attempt < 3 && StorageError.violation(in: error.underlying ?? error) == .foreignKey {

@@ -21,7 +21,7 @@ extension Storage {
                 }
                 changes.append(LinkChange(id: link.id, host: link.host.lowercased(), slugs: [link.slug]))
             }
-            try await WebhookOutbox.enqueue(links.map { WebhookEvent.link(.linkCreated, $0, at: $0.createdAt) }, in: database)
+            try await self.enqueueWebhooks(links.map { WebhookEvent.link(.linkCreated, $0, at: $0.createdAt) }, in: database)
         }
     }
 
@@ -85,7 +85,7 @@ extension Storage {
                 changes.append(LinkChange(id: link.id, host: oldHost, slugs: [old.slug]))
                 changes.append(LinkChange(id: link.id, host: host, slugs: [link.slug]))
             }
-            try await WebhookOutbox.enqueue([.linkChange(from: old, to: stored, at: stored.updatedAt)], in: database)
+            try await self.enqueueWebhooks([.linkChange(from: old, to: stored, at: Date())], in: database)
             return true
         }
     }
@@ -102,7 +102,7 @@ extension Storage {
             guard let deleted else { return false }
             let link = try ShortLink(row: deleted)
             changes.append(LinkChange(id: id, host: link.host.lowercased(), slugs: [link.slug]))
-            try await WebhookOutbox.enqueue([.link(.linkDeleted, link, at: Date())], in: database)
+            try await self.enqueueWebhooks([.link(.linkDeleted, link, at: Date())], in: database)
             return true
         }
     }

@@ -29,7 +29,7 @@ extension Storage {
                     .run()
             }
             if previous.invitationsRequired != stored.invitationsRequired {
-                try await WebhookOutbox.enqueue([.settingsChange(from: previous.json, to: stored.json, at: Milliseconds.date(updatedAt))], in: database)
+                try await self.enqueueWebhooks([.settingsChange(from: previous.json, to: stored.json, at: Milliseconds.date(updatedAt))], in: database)
             }
         }
         return stored

@@ -160,7 +160,7 @@ extension Storage {
                                       referrerHost: try reader.string("referrer_host"), count: try reader.int("count"))
                 }
                 guard !clicks.isEmpty else { continue }
-                try await WebhookOutbox.enqueue([.clicks(clicks, at: date)], in: database, only: endpointID)
+                try await self.enqueueWebhooks([.clicks(clicks, at: date)], in: database, only: endpointID)
                 made += 1
             }
             return made

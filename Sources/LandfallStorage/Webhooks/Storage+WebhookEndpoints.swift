@@ -96,7 +96,7 @@ extension Storage {
     /// - Returns: The delivery, or `nil` when no enabled endpoint has `id`.
     public func enqueueTest(_ event: WebhookEvent, for id: String) async throws(StorageError) -> WebhookDelivery? {
         try await writing("queueing a test event for \(id)") { database, _ in
-            try await WebhookOutbox.enqueue([event], in: database, only: id)
+            try await self.enqueueWebhooks([event], in: database, only: id)
             return try await database.raw("""
                 SELECT \(unsafeRaw: WebhookDelivery.selectList) FROM webhook_deliveries d JOIN webhook_events v ON v.id = d.event_id
                 WHERE d.event_id = \(bind: event.id) AND d.endpoint_id = \(bind: id)

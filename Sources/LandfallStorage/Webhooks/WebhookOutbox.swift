@@ -3,6 +3,14 @@ import LandfallLinks
 import LandfallWebhooks
 import SQLKit
 
+extension Storage {
+    /// ``WebhookOutbox/enqueue(_:in:only:)`` when the schema has the outbox.
+    func enqueueWebhooks(_ events: @autoclosure () -> [WebhookEvent], in database: any SQLDatabase, only endpointID: String? = nil) async throws {
+        guard keepsWebhooks else { return }
+        try await WebhookOutbox.enqueue(events(), in: database, only: endpointID)
+    }
+}
+
 /// The transactional outbox: events written by the same transaction as the change they
 /// report, so that an event exists if and only if its change was stored.
 ///

@@ -29,7 +29,7 @@ import Testing
             #expect(due.url == endpoint.url)
             #expect(due.secrets == [endpoint.secret])
             #expect(due.eventType == .linkCreated)
-            #expect(try JSONParser.parse(due.body)["data"]?["link"]?["slug"]?.stringValue == "winter")
+            #expect(try JSONValue.parse(due.body)["data"]?["link"]?["slug"]?.stringValue == "winter")
             #expect(try await storage.takeDueWebhookDeliveries(now: now.addingTimeInterval(29), lease: .seconds(30), limit: 10).isEmpty)
             let again = try await storage.takeDueWebhookDeliveries(now: now.addingTimeInterval(31), lease: .seconds(30), limit: 10)
             #expect(again.map(\.attempt) == [2])
@@ -162,7 +162,7 @@ import Testing
             try await storage.recordWebhookAttempts([
                 WebhookAttemptResult(attempt: Self.attempt(due, at: now, status: 410), outcome: .failed, endpointID: endpoint.id),
             ], disableAfter: .seconds(86_400))
-            #expect(try await storage.redeliverFailedWebhooks(endpointID: endpoint.id, since: now.addingTimeInterval(-60), at: now) == 1)
+            #expect(try await storage.redeliverFailedWebhooks(endpointID: endpoint.id, since: Fixtures.at(-1_000), at: now) == 1)
             let again = try #require(try await storage.takeDueWebhookDeliveries(now: now, lease: .seconds(30), limit: 1).first)
             #expect(again.attempt == 2)
             #expect(again.attemptInRound == 1)

@@ -20,7 +20,7 @@ extension Storage {
 
     /// The event bodies of the stored events, parsed (tests).
     func storedWebhookEventJSON() async throws -> [JSONValue] {
-        try await storedWebhookEvents().map { try JSONParser.parse($0.body) }
+        try await storedWebhookEvents().map { try JSONValue.parse($0.body) }
     }
 
     /// Every delivery of `endpointID`, newest first (tests).

@@ -20,26 +20,26 @@ import Testing
         Change(name: "a link created", expected: ["link.created"]) { storage in
             try await storage.insert([Fixtures.link("winter")])
         },
-        Change(name: "a link changed", expected: ["link.updated"]) { storage in
+        Change(name: "a link changed", expected: ["link.created", "link.updated"]) { storage in
             var link = Fixtures.link("winter")
             try await storage.insert([link])
             link.target = "https://daily.example.com/puzzle/spring"
             #expect(try await storage.update(link))
         },
-        Change(name: "a link disabled", expected: ["link.disabled"]) { storage in
+        Change(name: "a link disabled", expected: ["link.created", "link.disabled"]) { storage in
             var link = Fixtures.link("winter")
             try await storage.insert([link])
             link.isDisabled = true
             #expect(try await storage.update(link))
         },
-        Change(name: "a link enabled again", expected: ["link.updated"]) { storage in
+        Change(name: "a link enabled again", expected: ["link.created", "link.updated"]) { storage in
             var link = Fixtures.link("winter")
             link.isDisabled = true
             try await storage.insert([link])
             link.isDisabled = false
             #expect(try await storage.update(link))
         },
-        Change(name: "a link deleted", expected: ["link.deleted"]) { storage in
+        Change(name: "a link deleted", expected: ["link.created", "link.deleted"]) { storage in
             let link = Fixtures.link("winter")
             try await storage.insert([link])
             #expect(try await storage.delete(id: link.id))
@@ -82,7 +82,8 @@ import Testing
             try await storage.insert(endpoint)
             try await change.make(storage)
             let events = try await storage.storedWebhookEventJSON()
-            #expect(events.compactMap { $0["type"]?.stringValue } == change.expected)
+            // Events of one moment have no order among them: compared sorted.
+            #expect(events.compactMap { $0["type"]?.stringValue }.sorted() == change.expected.sorted())
             let deliveries = try await storage.deliveries(of: endpoint.id)
             #expect(deliveries.count == change.expected.count)
             #expect(deliveries.allSatisfy { $0.status == .pending && $0.attempts == 0 })
