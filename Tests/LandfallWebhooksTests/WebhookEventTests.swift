@@ -58,4 +58,11 @@ struct WebhookEventTests {
         #expect(WebhookEventType.subscribable.allSatisfy { WebhookEventSelection.all.includes($0) })
         #expect(!WebhookEventType.subscribable.contains(.webhookTest))
     }
+
+    @Test("Every event type says what it reports in one line that fits the help's columns", arguments: WebhookEventType.allCases)
+    func everyTypeHasAMeaning(type: WebhookEventType) {
+        #expect(!type.meaning.isEmpty)
+        #expect(type.meaning.count <= 58)
+        #expect(!type.meaning.contains("\n"))
+    }
 }

@@ -18,7 +18,7 @@ enum WebhookHelp {
     static var events: String {
         let width = WebhookEventType.allCases.map(\.rawValue.count).max() ?? 0
         let lines = WebhookEventType.allCases.map { type in
-            "  " + type.rawValue + String(repeating: " ", count: width - type.rawValue.count) + "  " + type.summary
+            "  " + type.rawValue + String(repeating: " ", count: width - type.rawValue.count) + "  " + type.meaning
         }
         return "Events (--events takes a comma-separated list of them, or '*' for all, including future ones):\n"
             + lines.joined(separator: "\n")

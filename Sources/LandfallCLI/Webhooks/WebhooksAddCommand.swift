@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LandfallJSON
+import LandfallLinks
 import LandfallStorage
 import LandfallWebhooks
 
@@ -37,7 +38,7 @@ struct WebhooksAddCommand: AsyncReportingCommand {
     )
 
     /// The longest description accepted.
-    static let maximumDescriptionLength = 200
+    static let maximumDescriptionLength = WebhookEndpointDraft.maximumDescriptionLength
 
     @Argument(help: ArgumentHelp("Where to send the events: an https URL (http too with webhooks.allowPrivateNetworks).", valueName: "url"))
     var url: String
@@ -75,11 +76,7 @@ struct WebhooksAddCommand: AsyncReportingCommand {
 
     /// What is wrong with `description`, or `nil`.
     static func problem(withDescription description: String) -> String? {
-        if description.count > maximumDescriptionLength {
-            return "must be at most \(maximumDescriptionLength) characters; it has \(description.count)"
-        }
-        if description.contains(where: \.isNewline) { return "must be one line of text" }
-        return nil
+        WebhookEndpointDraft.descriptionProblem(description)
     }
 
     func execute(in context: CommandContext) async -> CommandOutput {

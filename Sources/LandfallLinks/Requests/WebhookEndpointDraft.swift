@@ -35,6 +35,19 @@ public struct WebhookEndpointDraft: Sendable, Hashable {
     /// The longest `description`, in characters.
     public static let maximumDescriptionLength = 200
 
+    /// What is wrong with an endpoint's description (`must be at most 200 characters; it has
+    /// 240`, `must be one line of text, …`), or `nil`: the one rule of the API, the CLI's
+    /// `--description` and the dashboard's form.
+    public static func descriptionProblem(_ text: String) -> String? {
+        if text.count > maximumDescriptionLength {
+            return "must be at most \(maximumDescriptionLength) characters; it has \(text.count)"
+        }
+        if text.unicodeScalars.contains(where: { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }) {
+            return "must be one line of text, without control characters such as tabs or line breaks"
+        }
+        return nil
+    }
+
     /// Reads the JSON body of `POST /v1/webhooks`.
     ///
     /// - Throws: ``InvalidRequestBody`` with every problem in document order: not JSON, not an
@@ -90,8 +103,8 @@ extension BodyReader {
             return nil
         }
         guard let text = string(value, at: path, limit: WebhookEndpointDraft.maximumDescriptionLength, allowsEmpty: true) else { return nil }
-        guard !text.contains(where: \.isNewline) else {
-            report(path, "must be one line of text", at: value.location)
+        if let problem = WebhookEndpointDraft.descriptionProblem(text) {
+            report(path, problem, at: value.location)
             return nil
         }
         return text.trimmingCharacters(in: .whitespaces)

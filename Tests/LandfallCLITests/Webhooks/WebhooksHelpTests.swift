@@ -25,7 +25,9 @@ import Testing
         for type in WebhookEventType.allCases {
             #expect(text.contains(type.rawValue + " "), "\(type.rawValue) is not in the help")
         }
-        #expect(text.contains("webhook.test a test sent by `landfall webhooks test` (no subscription)"))
+        for type in WebhookEventType.allCases {
+            #expect(text.contains("\(type.rawValue) \(type.meaning)"), "\(type.rawValue)'s meaning is not in the help")
+        }
         for words in ["Standard Webhooks", "webhook-id", "webhook-timestamp", "webhook-signature", "whsec_", "for a day"] {
             #expect(text.contains(words), "'\(words)' is not in the help")
         }

@@ -33,7 +33,9 @@ import Testing
         BadBody("a null description", #"{"url": "https://a.example", "events": ["*"], "description": null}"#,
                 ("description", #"may not be null; write "" for no description"#)),
         BadBody("a description of two lines", #"{"url": "https://a.example", "events": ["*"], "description": "a\nb"}"#,
-                ("description", "must be one line of text")),
+                ("description", "must be one line of text, without control characters such as tabs or line breaks")),
+        BadBody("a description with a tab", #"{"url": "https://a.example", "events": ["*"], "description": "a\tb"}"#,
+                ("description", "must be one line of text, without control characters such as tabs or line breaks")),
         BadBody("a description too long", "{\"url\": \"https://a.example\", \"events\": [\"*\"], \"description\": \"\(text(201))\"}",
                 ("description", "is 201 characters long; at most 200 are allowed")),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallLinks
 import LandfallStorage
 import LandfallWebhooks
 
@@ -18,7 +19,7 @@ import LandfallWebhooks
 /// ```
 struct WebhookForm: Sendable {
     /// The longest description accepted (as `landfall webhooks add --description`).
-    static let maximumDescriptionLength = 200
+    static let maximumDescriptionLength = WebhookEndpointDraft.maximumDescriptionLength
     /// The name of the checkbox that stands for every event type, present and future.
     static let allEvents = "*"
 
@@ -80,10 +81,8 @@ struct WebhookForm: Sendable {
                 errors["events"] = Self.sentence(error.message)
             }
         }
-        if description.count > Self.maximumDescriptionLength {
-            errors["description"] = "The description must be at most \(Self.maximumDescriptionLength) characters; it has \(description.count)."
-        } else if description.contains(where: { $0.isNewline || ($0.unicodeScalars.first.map { $0.properties.generalCategory == .control } ?? false) }) {
-            errors["description"] = "The description must be one line of text, without control characters such as tabs or line breaks."
+        if let problem = WebhookEndpointDraft.descriptionProblem(description) {
+            errors["description"] = "The description \(problem)."
         }
         guard errors.isEmpty, let checkedURL, let selection else { return nil }
         return (checkedURL, selection, description)
