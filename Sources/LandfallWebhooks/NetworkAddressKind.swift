@@ -28,6 +28,9 @@ public enum NetworkAddressKind: String, Sendable, Hashable, CaseIterable {
     /// Whether a webhook may be sent there without `webhooks.allowPrivateNetworks`.
     public var isAllowedWithoutPrivateNetworks: Bool { self == .publicInternet }
 
+    /// "a loopback address", "an unspecified address": the kind as refusals name it.
+    var phrase: String { self == .unspecified ? "an unspecified address" : "a \(rawValue) address" }
+
     /// The kind of the IPv4 or IPv6 address `text` (brackets and an IPv6 zone allowed), or
     /// `nil` when `text` is not an address. IPv4 is read as `inet_aton` reads it: one to four
     /// parts, each decimal, octal (a leading 0) or hexadecimal (0x), since that is how filters
@@ -62,18 +65,36 @@ enum IPv4 {
         return UInt32(result | last)
     }
 
-    /// A decimal, octal (leading 0) or hexadecimal (0x) number, or `nil`.
+    /// A decimal, octal (leading 0) or hexadecimal (0x) number, as `strtoul` reads it after
+    /// `inet_aton` has checked that it starts with a digit (so no sign, no spaces), or `nil`.
+    /// Leading zeros do not count towards overflow: `00000000000000000177` is 127.
     private static func number(_ part: Substring) -> UInt64? {
-        let lower = part.lowercased()
-        if lower.hasPrefix("0x") {
-            let digits = lower.dropFirst(2)
-            return digits.isEmpty ? 0 : (digits.count <= 8 ? UInt64(digits, radix: 16) : nil)
+        if part.count >= 2, part.first == "0", part.dropFirst().first == "x" || part.dropFirst().first == "X" {
+            let digits = part.dropFirst(2).drop { $0 == "0" }
+            guard digits.allSatisfy(\.isHexDigit) else { return nil }
+            return digits.isEmpty ? 0 : UInt64(digits, radix: 16)
         }
-        if lower.count > 1, lower.hasPrefix("0") {
-            return lower.count <= 12 ? UInt64(lower.dropFirst(), radix: 8) : nil
+        if part.first == "0" {
+            let digits = part.drop { $0 == "0" }
+            guard digits.allSatisfy({ ("0"..."7").contains($0) }) else { return nil }
+            return digits.isEmpty ? 0 : UInt64(digits, radix: 8)
         }
-        guard !lower.isEmpty, lower.count <= 10, lower.allSatisfy(\.isASCII) else { return nil }
-        return UInt64(lower, radix: 10)
+        guard !part.isEmpty, part.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        return UInt64(part, radix: 10)
+    }
+
+    /// Strict dotted decimal as `inet_pton` reads it (four parts of 0 to 255, no leading zeros),
+    /// the only IPv4 form allowed at the end of an IPv6 address.
+    static func parseDottedDecimal(_ text: Substring) -> UInt32? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        var result: UInt32 = 0
+        for part in parts {
+            guard (1...3).contains(part.count), part.allSatisfy({ ("0"..."9").contains($0) }),
+                  part == "0" || part.first != "0", let value = UInt32(part), value <= 255 else { return nil }
+            result = result << 8 | value
+        }
+        return result
     }
 
     static func kind(_ address: UInt32) -> NetworkAddressKind {
@@ -96,34 +117,35 @@ enum IPv4 {
 }
 
 enum IPv6 {
-    /// The 16 bytes of `text` (`::` shorthand, a trailing dotted IPv4, a `%zone`), or `nil`.
+    /// The 16 bytes of `text` (`::` shorthand, a trailing dotted IPv4, a `%zone`) as `inet_pton`
+    /// reads it, or `nil`.
     static func parse(_ text: Substring) -> [UInt8]? {
         var text = text
         if let percent = text.firstIndex(of: "%") { text = text[..<percent] }
         guard text.contains(":"), text.utf8.allSatisfy({ $0 < 128 }) else { return nil }
         let halves = text.components(separatedBy: "::")
-        guard halves.count <= 2 else { return nil }
-        func groups(_ part: String) -> [UInt8]? {
-            guard !part.isEmpty else { return [] }
-            var bytes: [UInt8] = []
-            let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
-            for (index, piece) in pieces.enumerated() {
-                if index == pieces.count - 1, piece.contains(".") {
-                    guard piece.split(separator: ".", omittingEmptySubsequences: false).count == 4,
-                          piece.split(separator: ".").allSatisfy({ $0.allSatisfy(\.isNumber) && $0.count <= 3 }),
-                          let ipv4 = IPv4.parse(piece) else { return nil }
-                    bytes += [UInt8(ipv4 >> 24), UInt8(ipv4 >> 16 & 0xFF), UInt8(ipv4 >> 8 & 0xFF), UInt8(ipv4 & 0xFF)]
-                    continue
-                }
-                guard (1...4).contains(piece.count), let value = UInt16(piece, radix: 16) else { return nil }
-                bytes += [UInt8(value >> 8), UInt8(value & 0xFF)]
-            }
-            return bytes
-        }
-        guard let head = groups(halves[0]) else { return nil }
+        guard halves.count <= 2, let head = groups(halves[0], endsTheAddress: halves.count == 1) else { return nil }
         if halves.count == 1 { return head.count == 16 ? head : nil }
-        guard let tail = groups(halves[1]), head.count + tail.count <= 14 else { return nil }
+        guard let tail = groups(halves[1], endsTheAddress: true), head.count + tail.count <= 14 else { return nil }
         return head + [UInt8](repeating: 0, count: 16 - head.count - tail.count) + tail
+    }
+
+    /// The bytes of colon-separated groups of 1 to 4 hexadecimal digits, the last one a dotted
+    /// IPv4 address when `endsTheAddress`, or `nil`.
+    private static func groups(_ part: String, endsTheAddress: Bool) -> [UInt8]? {
+        guard !part.isEmpty else { return [] }
+        var bytes: [UInt8] = []
+        let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
+        for (index, piece) in pieces.enumerated() {
+            if endsTheAddress, index == pieces.count - 1, piece.contains(".") {
+                guard let ipv4 = IPv4.parseDottedDecimal(piece) else { return nil }
+                bytes += [UInt8(ipv4 >> 24), UInt8(ipv4 >> 16 & 0xFF), UInt8(ipv4 >> 8 & 0xFF), UInt8(ipv4 & 0xFF)]
+                continue
+            }
+            guard (1...4).contains(piece.count), piece.allSatisfy(\.isHexDigit), let value = UInt16(piece, radix: 16) else { return nil }
+            bytes += [UInt8(value >> 8), UInt8(value & 0xFF)]
+        }
+        return bytes
     }
 
     static func kind(_ bytes: [UInt8]) -> NetworkAddressKind {

@@ -27,8 +27,9 @@ public struct WebhookURL: Sendable, Hashable {
     ///
     /// - Throws: ``WebhookURLError`` naming the problem: not an absolute http(s) URL; http
     ///   without `allowPrivateNetworks`; user info; a fragment; no host; a bad port; too long;
-    ///   spaces or control characters; an address or name inside a private network without
-    ///   `allowPrivateNetworks`.
+    ///   spaces or control characters; a host whose last label is a number but that is not an
+    ///   IPv4 address; an address or name inside a private network (a single-label name, such
+    ///   as `intranet`, counts as one) without `allowPrivateNetworks`.
     public init(_ text: String, allowPrivateNetworks: Bool) throws(WebhookURLError) {
         guard !text.isEmpty else { throw WebhookURLError("the URL is empty; expected an https URL such as https://hooks.example.com/landfall") }
         guard text.count <= Self.maximumLength else {
@@ -54,19 +55,25 @@ public struct WebhookURL: Sendable, Hashable {
         var host = (components.percentEncodedHost ?? "").lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard !host.isEmpty else { throw WebhookURLError("the URL has no host") }
+        guard !host.contains("%") || host.contains(":") else {
+            throw WebhookURLError("the host \(host) is percent-encoded; write it as plain letters, digits, dots and hyphens")
+        }
         if let port = components.port, !(1...65_535).contains(port) {
             throw WebhookURLError("the port \(port) is outside 1...65535")
         }
+        // A trailing dot makes a name absolute ("localhost.", "127.0.0.1."): the same destination.
+        let name = host.hasSuffix(".") ? String(host.dropLast()) : host
+        let kind = NetworkAddressKind.classify(name)
+        if kind == nil, Self.endsInANumber(name) {
+            throw WebhookURLError("\(host) is neither an IPv4 address nor a name (its last label is a number); expected a name such as hooks.example.com or an address such as 203.0.113.9")
+        }
         if !allowPrivateNetworks {
-            if let kind = NetworkAddressKind.classify(host) {
+            if let kind {
                 guard kind.isAllowedWithoutPrivateNetworks else {
-                    throw WebhookURLError("\(host) is a \(kind.rawValue) address: webhooks are not sent into private networks unless webhooks.allowPrivateNetworks is true")
+                    throw WebhookURLError("\(host) is \(kind.phrase): webhooks are not sent into private networks unless webhooks.allowPrivateNetworks is true")
                 }
-            } else {
-                let name = host.hasSuffix(".") ? String(host.dropLast()) : host
-                if name == "localhost" || name == "metadata.google.internal" || Self.privateNameSuffixes.contains(where: name.hasSuffix) || !name.contains(".") {
-                    throw WebhookURLError("\(host) names this machine or a private network: webhooks are not sent there unless webhooks.allowPrivateNetworks is true")
-                }
+            } else if name == "localhost" || name == "metadata.google.internal" || Self.privateNameSuffixes.contains(where: name.hasSuffix) || !name.contains(".") {
+                throw WebhookURLError("\(host) names this machine or a private network: webhooks are not sent there unless webhooks.allowPrivateNetworks is true")
             }
         }
         let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
@@ -88,9 +95,19 @@ public struct WebhookURL: Sendable, Hashable {
         for address in addresses {
             let kind = NetworkAddressKind.classify(address) ?? .reserved
             if !kind.isAllowedWithoutPrivateNetworks {
-                return WebhookURLError("\(host) resolves to \(address), a \(kind.rawValue) address: webhooks are not sent into private networks unless webhooks.allowPrivateNetworks is true")
+                return WebhookURLError("\(host) resolves to \(address), \(kind.phrase): webhooks are not sent into private networks unless webhooks.allowPrivateNetworks is true")
             }
         }
         return nil
+    }
+
+    /// Whether the last label of `name` is a number (digits, or 0x and hexadecimal digits), which
+    /// makes it an IPv4 address to URL parsers and resolvers; one that is not a valid address is
+    /// refused rather than sent to a resolver that might read it its own way.
+    static func endsInANumber(_ name: String) -> Bool {
+        guard let last = name.split(separator: ".", omittingEmptySubsequences: false).last, !last.isEmpty else { return false }
+        if last.allSatisfy({ ("0"..."9").contains($0) }) { return true }
+        let lower = last.lowercased()
+        return lower.hasPrefix("0x") && lower.dropFirst(2).allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
     }
 }
