@@ -37,8 +37,14 @@ struct ServeCommand: AsyncParsableCommand {
             header, past the trusted proxies (what a client writes at its left is ignored), and \
             the proxies' own connections are not limited.
 
-            SIGTERM and SIGINT stop the server after the requests in flight; SIGHUP reloads \
-            the site (a file with an error is refused and the running site kept).
+            Webhooks (`landfall webhooks`, /v1/webhooks, the dashboard): every instance delivers \
+            the events stored in the database's outbox, each delivery taken by one instance at a \
+            time; --no-webhook-delivery leaves it to the others (events are stored either way). \
+            Where endpoints may be is the site's webhooks: section.
+
+            SIGTERM and SIGINT stop the server after the requests in flight (and the webhook \
+            deliveries in flight); SIGHUP reloads the site (a file with an error is refused and \
+            the running site kept).
 
             Examples:
               landfall serve
@@ -79,10 +85,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    @Flag(name: .customLong("no-webhook-delivery"),
+          help: "Deliver no webhooks from this instance; other instances on the same PostgreSQL database do (events are stored either way).")
+    var noWebhookDelivery = false
+
+    /// How long a taken delivery is out of other instances' reach (tests shorten it to see a
+    /// killed instance's deliveries taken again).
+    @Option(name: .customLong("webhook-lease"), help: ArgumentHelp("Seconds a taken webhook delivery waits before another attempt if this instance dies (default 30).",
+                                                                    valueName: "seconds", visibility: .hidden))
+    var webhookLease = 30
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
         guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (no limit) or more, not \(rateLimit)") }
         guard rateLimitBurst >= 1 else { throw ValidationError("--rate-limit-burst must be 1 or more, not \(rateLimitBurst)") }
+        // Longer than an attempt's 10 s timeout, or an attempt still in flight would be repeated.
+        guard (11...3_600).contains(webhookLease) else { throw ValidationError("--webhook-lease must be 11...3600 seconds, not \(webhookLease)") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical; not '\(logLevel)'")
         }
@@ -141,6 +159,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.seedsDemoLinks = isDemo
         configuration.demoAdminPassword = demoAdminPassword
         configuration.forcesNewDatabaseInEmptyFile = storage.force
+        configuration.webhooks.delivers = !noWebhookDelivery
+        configuration.webhooks.lease = .seconds(webhookLease)
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration)

@@ -35,5 +35,14 @@ extension ServerConfiguration {
         if let perClient = connectionLimits.connectionsPerClient, perClient < 1 {
             throw ServerConfigurationError(description: "connections per client must be 1 or more (or no limit), not \(perClient)")
         }
+        if webhooks.lease <= webhooks.timeout {
+            throw ServerConfigurationError(description: """
+                the webhook lease (\(webhooks.lease)) must be longer than an attempt's timeout (\(webhooks.timeout)): \
+                else another instance repeats an attempt still in flight
+                """)
+        }
+        if webhooks.batchSize < 1 || webhooks.concurrency < 1 {
+            throw ServerConfigurationError(description: "webhook deliveries need a batch size and a concurrency of 1 or more")
+        }
     }
 }

@@ -65,7 +65,8 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
         // Before the last flush of clicks at shutdown: it stops first, with its attempts in flight finished.
         services.insert(WebhookDeliveryService(storage: storage,
                                                sender: WebhookSender(resolver: configuration.webhooks.resolver, timeout: configuration.webhooks.timeout),
-                                               sites: components.sites, configuration: configuration.webhooks, clock: configuration.clock,
+                                               sites: components.sites, configuration: configuration.webhooks, metrics: components.metrics,
+                                               clock: configuration.clock,
                                                logger: logger), at: 2)
     }
     if configuration.reloadsOnHangup {

@@ -17,6 +17,7 @@ struct WebhookDeliveryService: Service {
     let sender: WebhookSender
     let sites: SiteHolder
     let configuration: WebhookDeliveryConfiguration
+    let metrics: ServerMetrics
     let clock: @Sendable () -> Date
     let logger: Logger
 
@@ -63,6 +64,7 @@ struct WebhookDeliveryService: Service {
         do {
             let disabled = try await storage.recordWebhookAttempts(results, disableAfter: .seconds(site.disableFailingAfter))
             for endpoint in disabled {
+                metrics.recordWebhookEndpointDisabled()
                 logger.error("webhook endpoint disabled", metadata: [
                     "endpoint": "\(endpoint.id)", "url": "\(endpoint.url)", "reason": "\(endpoint.disabledReason ?? "")",
                 ])
@@ -70,6 +72,9 @@ struct WebhookDeliveryService: Service {
         } catch {
             // Not recorded: each delivery is attempted again when its lease runs out.
             logger.error("webhook attempts not recorded; they will be repeated", metadata: ["error": "\(error)", "attempts": "\(results.count)"])
+        }
+        for result in results {
+            metrics.recordWebhookAttempt(result)
         }
         for result in results where result.outcome != .delivered {
             logger.info("webhook delivery failed", metadata: [

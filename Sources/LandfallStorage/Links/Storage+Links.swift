@@ -85,7 +85,7 @@ extension Storage {
                 changes.append(LinkChange(id: link.id, host: oldHost, slugs: [old.slug]))
                 changes.append(LinkChange(id: link.id, host: host, slugs: [link.slug]))
             }
-            try await self.enqueueWebhooks([.linkChange(from: old, to: stored, at: Date())], in: database)
+            try await self.enqueueWebhooks([.linkChange(from: old, to: stored, at: stored.updatedAt)], in: database)
             return true
         }
     }

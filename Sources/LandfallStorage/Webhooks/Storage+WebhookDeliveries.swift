@@ -10,7 +10,9 @@ extension Storage {
     ///
     /// On PostgreSQL the rows are taken `FOR UPDATE SKIP LOCKED`: instances taking at the same
     /// moment take different deliveries, and none waits for another. Deliveries of disabled
-    /// endpoints are not taken.
+    /// endpoints are not taken. A delivery never attempted in its round (a new one, or one
+    /// redelivered) is due whatever `now` says: the times events are stored at come from
+    /// whoever made the change (a server's clock, the CLI's), and no clock may hold one back.
     public func takeDueWebhookDeliveries(now: Date, lease: Duration, limit: Int) async throws(StorageError) -> [DueWebhookDelivery] {
         let kind = try backend().kind
         let nowMS = Milliseconds.from(now)
@@ -21,7 +23,8 @@ extension Storage {
                 UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = \(bind: leaseEnd), last_attempt_at = \(bind: nowMS)
                 WHERE id IN (
                     SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-                    WHERE d.status = 'pending' AND d.next_attempt_at <= \(bind: nowMS) AND e.disabled_at IS NULL
+                    WHERE d.status = 'pending' AND (d.attempts = d.round_start OR d.next_attempt_at <= \(bind: nowMS))
+                    AND e.disabled_at IS NULL
                     ORDER BY d.next_attempt_at, d.id
                     LIMIT \(bind: max(1, limit))
                     \(locking)

@@ -103,6 +103,19 @@ public struct DueWebhookDelivery: Sendable, Hashable {
     public var eventType: WebhookEventType
     /// The JSON body, exactly as signed and sent.
     public var body: String
+
+    public init(deliveryID: String, attempt: Int, attemptInRound: Int, endpointID: String, url: String, secrets: [WebhookSecret],
+                eventID: String, eventType: WebhookEventType, body: String) {
+        self.deliveryID = deliveryID
+        self.attempt = attempt
+        self.attemptInRound = attemptInRound
+        self.endpointID = endpointID
+        self.url = url
+        self.secrets = secrets
+        self.eventID = eventID
+        self.eventType = eventType
+        self.body = body
+    }
 }
 
 /// What an attempt leads to.
