@@ -15,9 +15,11 @@ public struct WebhookRetrySchedule: Sendable, Hashable {
     /// about 24 hours after the first.
     public static let standard = WebhookRetrySchedule(delays: [5, 30, 120, 300, 900, 1_800, 3_600, 7_200, 14_400, 28_800, 28_800], jitter: 0.2)
 
+    /// A schedule of `delays` (a negative one, or one that is not a number, counts as 0) and
+    /// `jitter` (kept within 0...1; one that is not a number counts as 0).
     public init(delays: [Double], jitter: Double) {
-        self.delays = delays.map { max(0, $0) }
-        self.jitter = min(max(jitter, 0), 1)
+        self.delays = delays.map { $0.isNaN ? 0 : max(0, $0) }
+        self.jitter = jitter.isNaN ? 0 : min(max(jitter, 0), 1)
     }
 
     /// How many attempts a delivery gets in one round.

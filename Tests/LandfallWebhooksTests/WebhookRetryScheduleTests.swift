@@ -57,6 +57,16 @@ struct WebhookRetryScheduleTests {
         #expect(schedule.maximumAttempts == 4)
     }
 
+    @Test("A delay or a jitter that is not a number counts as zero, rather than stopping the server")
+    func notANumberCountsAsZero() {
+        let schedule = WebhookRetrySchedule(delays: [.nan, 10], jitter: .nan)
+        #expect(schedule.delays == [0, 10])
+        #expect(schedule.jitter == 0)
+        var generator = SeededGenerator(seed: 5)
+        #expect(schedule.delay(afterAttempt: 1, using: &generator) == 0)
+        #expect(schedule.delay(afterAttempt: 2, using: &generator) == 10)
+    }
+
     @Test("Negative delays and a jitter outside 0...1 are clamped, so a delay is never negative")
     func clampsItsParameters() {
         let schedule = WebhookRetrySchedule(delays: [-5, 10], jitter: 3)

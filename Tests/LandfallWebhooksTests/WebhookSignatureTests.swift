@@ -73,6 +73,23 @@ struct WebhookSignatureTests {
                                          secret: change.secret, now: change.now, tolerance: change.tolerance))
     }
 
+    @Test("A timestamp or a clock at the ends of Int's range is refused, not trapped on", arguments: [
+        (Int.min, 0, 300), (Int.max, 0, 300), (0, Int.min, 300), (0, Int.max, 300),
+        (Int.min, Int.max, Int.max), (Int.max, Int.min, Int.max), (Int.max, Int.max - 301, 300),
+    ])
+    func refusesTimestampsAtTheEndsOfTheRange(timestamp: Int, now: Int, tolerance: Int) {
+        let header = WebhookSignature.header(id: Self.id, timestamp: timestamp, body: Self.body, secrets: [Self.secret])
+        #expect(!WebhookSignature.verify(header: header, id: Self.id, timestamp: timestamp, body: Self.body,
+                                         secret: Self.secret, now: now, tolerance: tolerance))
+    }
+
+    @Test("A signature made at the largest timestamp verifies at that time")
+    func verifiesAtTheLargestTimestamp() {
+        let header = WebhookSignature.header(id: Self.id, timestamp: Int.max, body: Self.body, secrets: [Self.secret])
+        #expect(WebhookSignature.verify(header: header, id: Self.id, timestamp: Int.max, body: Self.body,
+                                        secret: Self.secret, now: Int.max - 300))
+    }
+
     @Test("A header with other versions and a wrong v1 before the right one verifies", arguments: [
         "v2,abc " + expected,
         "v1,AAAA " + expected,
