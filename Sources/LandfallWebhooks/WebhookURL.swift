@@ -26,16 +26,19 @@ public struct WebhookURL: Sendable, Hashable {
     /// Reads and checks `text`.
     ///
     /// - Throws: ``WebhookURLError`` naming the problem: not an absolute http(s) URL; http
-    ///   without `allowPrivateNetworks`; user info; a fragment; no host; a bad port; too long;
-    ///   spaces or control characters; a host whose last label is a number but that is not an
-    ///   IPv4 address; an address or name inside a private network (a single-label name, such
-    ///   as `intranet`, counts as one) without `allowPrivateNetworks`.
+    ///   without `allowPrivateNetworks`; user info; a fragment; no host; a port outside
+    ///   1...65535 (however many digits); too long; spaces or control characters (C0, DEL and
+    ///   C1); a host between brackets that is not an IPv6 address; a host outside ASCII or
+    ///   percent-encoded; a name with an empty label (`hooks..example.com`, `localhost..`); a
+    ///   host whose last label is a number but that is not an IPv4 address; an address or name
+    ///   inside a private network (a single-label name, such as `intranet`, counts as one)
+    ///   without `allowPrivateNetworks`.
     public init(_ text: String, allowPrivateNetworks: Bool) throws(WebhookURLError) {
         guard !text.isEmpty else { throw WebhookURLError("the URL is empty; expected an https URL such as https://hooks.example.com/landfall") }
         guard text.count <= Self.maximumLength else {
             throw WebhookURLError("the URL is \(text.count) characters long; at most \(Self.maximumLength) are accepted")
         }
-        guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) else {
+        guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
             throw WebhookURLError("the URL contains spaces or control characters; percent-encode them")
         }
         guard let components = URLComponents(string: text), let rawScheme = components.scheme else {
@@ -53,17 +56,34 @@ public struct WebhookURL: Sendable, Hashable {
         }
         guard components.fragment == nil else { throw WebhookURLError("the URL has a fragment (#…), which is never sent; remove it") }
         var host = (components.percentEncodedHost ?? "").lowercased()
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        let bracketed = host.hasPrefix("[") && host.hasSuffix("]")
+        if bracketed { host = String(host.dropFirst().dropLast()) }
         guard !host.isEmpty else { throw WebhookURLError("the URL has no host") }
-        guard !host.contains("%") || host.contains(":") else {
+        guard !bracketed || IPv6.parse(Substring(host)) != nil else {
+            throw WebhookURLError("the host \(host), between brackets, is not an IPv6 address; expected one such as [2606:4700::1111], or a name without brackets")
+        }
+        if let decoded = components.host, !decoded.unicodeScalars.allSatisfy(\.isASCII) {
+            throw WebhookURLError("the host \(decoded.lowercased()) has characters outside ASCII; write it in its ASCII form (xn--…, as your DNS provider shows it)")
+        }
+        guard !host.contains("%") || bracketed else {
             throw WebhookURLError("the host \(host) is percent-encoded; write it as plain letters, digits, dots and hyphens")
         }
-        if let port = components.port, !(1...65_535).contains(port) {
-            throw WebhookURLError("the port \(port) is outside 1...65535")
+        // URLComponents reads a port too large for an Int as none: check the digits as written.
+        let port: Int?
+        if let range = components.rangeOfPort, let written = components.string?[range], !written.isEmpty {
+            guard let number = Int(written), (1...65_535).contains(number) else {
+                throw WebhookURLError("the port \(written) is outside 1...65535")
+            }
+            port = number
+        } else {
+            port = nil
         }
         // A trailing dot makes a name absolute ("localhost.", "127.0.0.1."): the same destination.
         let name = host.hasSuffix(".") ? String(host.dropLast()) : host
         let kind = NetworkAddressKind.classify(name)
+        if kind == nil, name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+            throw WebhookURLError("\(host) has an empty label (a dot at its start, or two in a row); expected a name such as hooks.example.com")
+        }
         if kind == nil, Self.endsInANumber(name) {
             throw WebhookURLError("\(host) is neither an IPv4 address nor a name (its last label is a number); expected a name such as hooks.example.com or an address such as 203.0.113.9")
         }
@@ -81,9 +101,9 @@ public struct WebhookURL: Sendable, Hashable {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         self.scheme = scheme
         self.host = host
-        self.port = components.port ?? (scheme == "https" ? 443 : 80)
+        self.port = port ?? (scheme == "https" ? 443 : 80)
         self.pathAndQuery = path + query
-        self.text = "\(scheme)://\(shownHost)\(components.port.map { ":\($0)" } ?? "")\(path)\(query)"
+        self.text = "\(scheme)://\(shownHost)\(port.map { ":\($0)" } ?? "")\(path)\(query)"
     }
 
     /// The delivery-time check: why the first of `addresses` (what `host` resolved to) that is

@@ -72,6 +72,16 @@ struct WebhookURLTests {
         ("https://0x7g.1/", "is neither an IPv4 address nor a name"),
         ("https://%31%32%37.0.0.1/", "is percent-encoded; write it as plain letters"),
         ("https://%6c%6fcalhost/", "is percent-encoded"),
+        ("https://hooks.example.com:99999999999999999999/", "the port 99999999999999999999 is outside 1...65535"),
+        ("https://[v1.fe80::a]/", "v1.fe80::a, between brackets, is not an IPv6 address"),
+        ("https://[1.2.3.4]/", "1.2.3.4, between brackets, is not an IPv6 address"),
+        ("https://[::ffff:0x7f.0.0.1]/", "::ffff:0x7f.0.0.1, between brackets, is not an IPv6 address"),
+        ("https://localhost../", "localhost.. has an empty label"),
+        ("https://hooks..example.com/", "hooks..example.com has an empty label"),
+        ("https://.example.com/", ".example.com has an empty label"),
+        ("https://hooks.example.com/\u{9B}", "spaces or control characters"),
+        ("https://hooks.example.com/\u{80}", "spaces or control characters"),
+        ("https://bücher.example/", "the host bücher.example has characters outside ASCII; write it in its ASCII form (xn--"),
     ])
     func refusesAlways(text: String, message: String) {
         for allowPrivateNetworks in [false, true] {
