@@ -67,9 +67,11 @@ enum IPv4 {
 
     /// A decimal, octal (leading 0) or hexadecimal (0x) number, as `strtoul` reads it after
     /// `inet_aton` has checked that it starts with a digit (so no sign, no spaces), or `nil`.
-    /// Leading zeros do not count towards overflow: `00000000000000000177` is 127.
+    /// Leading zeros do not count towards overflow: `00000000000000000177` is 127. `0x` without
+    /// a digit is not a number (strtoul stops before the x, so inet_aton refuses the part).
     private static func number(_ part: Substring) -> UInt64? {
         if part.count >= 2, part.first == "0", part.dropFirst().first == "x" || part.dropFirst().first == "X" {
+            guard part.count > 2 else { return nil }
             let digits = part.dropFirst(2).drop { $0 == "0" }
             guard digits.allSatisfy(\.isHexDigit) else { return nil }
             return digits.isEmpty ? 0 : UInt64(digits, radix: 16)

@@ -103,6 +103,9 @@ struct WebhooksAddCommand: AsyncReportingCommand {
         }
         let description = self.description.trimmingCharacters(in: .whitespaces)
         guard let endpoint = await WebhookCommandSupport.withStorage(storage, mustExist: false, in: context, into: &result, { storage in
+            guard try await storage.webhookEndpoints().count < WebhookEndpoint.maximumCount else {
+                throw WebhookCommandSupport.Failure(message: WebhookEndpoint.limitReachedMessage, status: .usageOrInputError)
+            }
             let endpoint = WebhookEndpoint.make(url: checked.text, events: selection, description: description, at: Date())
             try await storage.insert(endpoint)
             return endpoint

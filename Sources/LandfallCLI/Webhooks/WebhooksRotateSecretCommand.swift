@@ -29,7 +29,7 @@ struct WebhooksRotateSecretCommand: AsyncReportingCommand {
     )
 
     /// How long the previous secret keeps signing.
-    static let rotationOverlap: TimeInterval = 86_400
+    static let rotationOverlap = WebhookEndpoint.previousSecretLifetime
     static let rotationOverlapText = "a day (24 hours)"
 
     @Argument(help: ArgumentHelp("The endpoint's id (wh_…).", valueName: "id"))

@@ -15,11 +15,6 @@ struct WebhooksAPI: Sendable {
     let storage: Storage
     let clock: @Sendable () -> Date
 
-    /// The most endpoints a site may have.
-    static let maximumEndpoints = 50
-    /// How long a rotated-out secret is still signed with, so receivers can switch without
-    /// missing an event.
-    static let previousSecretLifetime: TimeInterval = 24 * 60 * 60
 
     func addRoutes(to api: inout APIRoutes) {
         api.add(.get, "/v1/webhooks", .webhooks, list)
@@ -39,9 +34,8 @@ struct WebhooksAPI: Sendable {
         let draft = try await request.decodeJSON(limit: 16 << 10, WebhookEndpointDraft.init(json:))
         let url = try Self.checkedURL(draft.url, context: context)
         let events = try Self.selection(draft.events)
-        guard try await storage.webhookEndpoints().count < Self.maximumEndpoints else {
-            throw APIError.invalidBody(
-                "This site has \(Self.maximumEndpoints) webhook endpoints, the most it may have; delete one it no longer needs first.", field: nil)
+        guard try await storage.webhookEndpoints().count < WebhookEndpoint.maximumCount else {
+            throw APIError.invalidBody(WebhookEndpoint.limitReachedMessage, field: nil)
         }
         let endpoint = WebhookEndpoint.make(url: url, events: events, description: draft.description, at: clock())
         try await storage.insert(endpoint)
@@ -93,12 +87,12 @@ struct WebhooksAPI: Sendable {
     }
 
     /// `POST /v1/webhooks/{id}/rotate-secret`: a new secret, answered once; the previous one is
-    /// signed with too for one more day (``previousSecretLifetime``).
+    /// signed with too for one more day (`WebhookEndpoint.previousSecretLifetime`).
     @Sendable func rotateSecret(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.pathID(context)
         let now = clock()
         guard let rotated = try await storage.rotateWebhookSecret(
-            id: id, to: .generate(), previousUntil: now.addingTimeInterval(Self.previousSecretLifetime), at: now)
+            id: id, to: .generate(), previousUntil: now.addingTimeInterval(WebhookEndpoint.previousSecretLifetime), at: now)
         else { throw Self.unknownEndpoint }
         return Response.json(.ok, rotated.jsonWithSecret)
     }

@@ -59,6 +59,15 @@ public struct WebhookEndpoint: Sendable, Hashable {
                                description: description, secret: .generate(), createdAt: date, updatedAt: date)
     }
 
+    /// The most endpoints a site may have (the API, the CLI and the dashboard refuse more).
+    public static let maximumCount = 50
+    /// Why another endpoint is refused when there are ``maximumCount``.
+    public static let limitReachedMessage =
+        "There are already \(maximumCount) webhook endpoints, the most Landfall keeps; remove one that is no longer needed first."
+    /// How long a rotated-out secret is still signed with, so that receivers switch without
+    /// missing an event: a day.
+    public static let previousSecretLifetime: TimeInterval = 86_400
+
     /// Whether deliveries are attempted.
     public var isEnabled: Bool { disabledAt == nil }
 

@@ -7,6 +7,22 @@ import Testing
 /// `landfall webhooks add|list|remove|rotate-secret|enable|disable` against real SQLite and
 /// PostgreSQL databases.
 @Suite struct WebhooksEndpointCommandTests {
+    @Test("add refuses an endpoint beyond the most a site may have, as the API and the dashboard do", arguments: CLIDatabase.all)
+    func addRefusesBeyondTheLimit(database: CLIDatabase) async throws {
+        try await database.withDatabase { options, location in
+            try await CLIDatabase.withStorage(location) { storage in
+                for index in 0..<WebhookEndpoint.maximumCount {
+                    try await storage.insert(WebhookEndpoint.make(url: "https://hooks.example.com/\(index)", events: .all, at: Date()))
+                }
+            }
+            let added = await runLandfallAsync(["webhooks", "add", "https://crm.example.com/landfall", "--events", "*"] + options)
+            #expect(added.status == .usageOrInputError)
+            #expect(added.standardOutput.isEmpty)
+            #expect(added.standardError.contains(WebhookEndpoint.limitReachedMessage))
+            #expect(try await CLIDatabase.withStorage(location) { try await $0.webhookEndpoints() }.count == WebhookEndpoint.maximumCount)
+        }
+    }
+
     @Test("add prints the secret alone on standard output and the rest on standard error; list shows the endpoint without it",
           arguments: CLIDatabase.all)
     func addThenList(database: CLIDatabase) async throws {

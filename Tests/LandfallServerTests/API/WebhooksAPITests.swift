@@ -157,7 +157,7 @@ import Testing
     func atMostFiftyEndpoints(database: TestDatabase) async throws {
         let server = try await Self.server(database)
         let key = try await server.authorization(.webhooks)
-        for index in 0..<WebhooksAPI.maximumEndpoints {
+        for index in 0..<WebhookEndpoint.maximumCount {
             try await server.parts.storage.insert(WebhookEndpoint.make(url: "https://hooks.example.com/\(index)", events: .all, at: Demo.noon))
         }
         try await server.run(.router) { client in

@@ -24,9 +24,6 @@ extension WebhookPageRoutes {
         admins.post("/webhooks/{id}/delete", use: delete)
     }
 
-    /// How long the secret before a rotation is still signed with: a day.
-    static let previousSecretLifetime: TimeInterval = 86_400
-
     /// The reason a person's “Disable” records.
     static let disabledReason = "disabled in the dashboard"
 
@@ -38,6 +35,10 @@ extension WebhookPageRoutes {
         guard let checked = form.checked(allowPrivateNetworks: allowPrivate) else {
             context.server.label("dashboard_form_refused")
             return try await listPage(form: form, notice: nil, context: context, status: .unprocessableContent)
+        }
+        guard try await storage.webhookEndpoints().count < WebhookEndpoint.maximumCount else {
+            context.server.label("dashboard_form_refused")
+            return try await listPage(form: form, notice: WebhookEndpoint.limitReachedMessage, context: context, status: .unprocessableContent)
         }
         let endpoint = WebhookEndpoint.make(url: checked.url.text, events: checked.events, description: checked.description, at: clock())
         try await storage.insert(endpoint)
@@ -103,7 +104,7 @@ extension WebhookPageRoutes {
         let before = try await Self.endpoint(context, in: storage)
         let now = clock()
         guard let after = try await storage.rotateWebhookSecret(id: before.id, to: .generate(),
-                                                                previousUntil: now.addingTimeInterval(Self.previousSecretLifetime), at: now)
+                                                                previousUntil: now.addingTimeInterval(WebhookEndpoint.previousSecretLifetime), at: now)
         else { throw Self.gone(before.id) }
         try await auditor.record("webhook.secret_rotated", subject: WebhookPageValues.subject(after), before: before.json, after: after.json, by: signedIn)
         context.logger.notice("webhook secret rotated", metadata: ["endpoint": "\(after.id)"])
