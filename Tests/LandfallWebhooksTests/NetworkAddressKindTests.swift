@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SeededRandom
 import Testing
 @testable import LandfallWebhooks
 
@@ -110,10 +114,42 @@ struct NetworkAddressKindTests {
         "127.0.0.1 ", " 127.0.0.1", "१२७.0.0.1", "1:2:3:4:5:6:7:8:9", "1::2::3", "12345::1", "::g", ":1::",
         "1:::2", "+f::1", "::ffff:1.2.3", "::ffff:0x7f.0.0.1", "::ffff:010.0.0.1", "::ffff:127.0.0.1.", "1.2.3.4::", "::1.2.3.4:5", "[::1", "::1]",
         "99999999999999999999", "1.2.3.99999999999999999999",
+        // 0x without hexadecimal digits: strtoul stops at the x, so inet_aton refuses it.
+        "0x", "0X", "127.0.0.0x", "8.8.8.0x", "0x.0x.0x.0x", "10.0x.1",
     ])
     func refusesWhatIsNotAnAddress(text: String) {
         #expect(NetworkAddressKind.classify(text) == nil)
     }
+
+    #if canImport(Glibc)
+    /// Texts made of the parts where address readers disagree: octal and hexadecimal numbers,
+    /// 0x without digits, numbers too large for a part, empty parts, `::` and embedded IPv4.
+    static func candidates(count: Int, seed: UInt64) -> [String] {
+        let ipv4Parts = ["0", "00", "0x", "0X", "0x7f", "0x7F", "127", "255", "256", "0377", "0400", "08", "1", "4294967295",
+                         "4294967296", "0xffffffff", "0x100000000", "0177", "16777215", "16777216", "65535", "65536",
+                         "0x00000000000000000001", "000000000000000000000000000000177", "", "a", "0xg", "1e"]
+        let ipv6Parts = ["", "0", "1", "ffff", "FFFF", "fffff", "00000", "64", "ff9b", "fe80", "fc00", "2001", "db8",
+                         "127.0.0.1", "1.2.3.4", "01.2.3.4", "0x7f.0.0.1", "1.2.3", "g", "::"]
+        var generator = SeededGenerator(seed: seed)
+        return (0..<count).flatMap { _ in
+            [(1...5).map { _ in ipv4Parts.randomElement(using: &generator)! }.joined(separator: "."),
+             (1...9).map { _ in ipv6Parts.randomElement(using: &generator)! }.joined(separator: ":")]
+        }
+    }
+
+    @Test("Addresses are read exactly as the C library's inet_aton and inet_pton read them, over thousands of texts")
+    func agreesWithTheCLibrary() {
+        for text in Self.candidates(count: 10_000, seed: 17) {
+            var ipv4 = in_addr()
+            let theirs4: UInt32? = inet_aton(text, &ipv4) != 0 ? UInt32(bigEndian: ipv4.s_addr) : nil
+            var ipv6 = in6_addr()
+            let theirs6: [UInt8]? = inet_pton(AF_INET6, text, &ipv6) == 1
+                ? withUnsafeBytes(of: &ipv6) { Array($0) } : nil
+            #expect(IPv4.parse(Substring(text)) == theirs4, "\(text)")
+            #expect(IPv6.parse(Substring(text)) == theirs6, "\(text)")
+        }
+    }
+    #endif
 
     @Test("Only the public internet is allowed without private networks")
     func onlyPublicIsAllowed() {

@@ -70,6 +70,7 @@ struct WebhookURLTests {
         ("https://1.2.3.999/", "is neither an IPv4 address nor a name"),
         ("https://hooks.example.123/", "is neither an IPv4 address nor a name"),
         ("https://0x7g.1/", "is neither an IPv4 address nor a name"),
+        ("https://8.8.8.0x/", "8.8.8.0x is neither an IPv4 address nor a name"),
         ("https://%31%32%37.0.0.1/", "is percent-encoded; write it as plain letters"),
         ("https://%6c%6fcalhost/", "is percent-encoded"),
         ("https://hooks.example.com:99999999999999999999/", "the port 99999999999999999999 is outside 1...65535"),
