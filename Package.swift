@@ -179,6 +179,9 @@ let package = Package(
         .target(name: "ChildProcess", path: "Tests/Support/ChildProcess"),
         // Test support: a seeded random number generator (SplitMix64), so random cases repeat.
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
+        // Test support: the webhook receiver (Tests/Webhooks/receiver.py, run with ChildProcess),
+        // which verifies deliveries with the independent `standardwebhooks` library for Python.
+        .target(name: "WebhookReceiver", dependencies: ["ChildProcess"], path: "Tests/Support/WebhookReceiver"),
         // The command-line tool: the commands live in a library so tests can run them in-process.
         .target(
             name: "LandfallCLI",
@@ -271,6 +274,7 @@ let package = Package(
                 "AppSiteAssociation",
                 "OpenAPIContract",
                 "ChildProcess",
+                "WebhookReceiver",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -295,6 +299,8 @@ let package = Package(
             dependencies: [
                 "LandfallCLI", "AppSiteAssociation", "LandfallStorage", "LandfallLinks", "LandfallDoctor", "DoctorStandIns", "ChildProcess",
                 "LandfallWebhooks",
+                // The receiver the webhook fault tests deliver to (standardwebhooks in Python).
+                "WebhookReceiver",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -307,6 +313,7 @@ let package = Package(
                 "LandfallLinks",
                 "SeededRandom",
                 "ChildProcess",
+                "WebhookReceiver",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
