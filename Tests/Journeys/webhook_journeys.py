@@ -4,22 +4,21 @@ its secret once, sends a test event and sees it delivered. journeys.py runs it a
 journeys; `scripts/dashboard-journeys webhook` runs it alone.
 
 The receiver is Python's http.server in a thread of this process: it answers 200 and keeps
-every request, whose signature the journey checks by the Standard Webhooks rules (HMAC-SHA256
-of `id.timestamp.body` with the secret's key), with no code of Landfall's.
+every request, whose signature the journey checks with the `standardwebhooks` library from
+PyPI (Tests/Journeys/requirements.txt), with no code of Landfall's.
 
 The element ids are the pages' contract (WebhookPages.swift): `form#webhook-form` (`#url`,
 `#event-all`, `#event-link-created`..., `#description`, `#add-webhook`), `#new-secret`,
 `#send-test`, `#delivery-status`, `#attempts`, `pre#payload`.
 """
 
-import base64
-import hashlib
-import hmac
 import json
 import os
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 from dashboard_pages import heading, signed_in_page
 from demo_server import check
@@ -66,13 +65,13 @@ class Receiver:
 
 
 def signature_is_valid(secret, headers, body):
-    """Whether one of the `v1,` signatures of `webhook-signature` is the secret's for the
-    message, by the Standard Webhooks specification."""
-    key = base64.b64decode(secret[len("whsec_"):])
-    signed = f"{headers['webhook-id']}.{headers['webhook-timestamp']}.".encode() + body
-    expected = base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
-    given = [part.split(",", 1)[1] for part in headers.get("webhook-signature", "").split() if part.startswith("v1,")]
-    return any(hmac.compare_digest(expected, signature) for signature in given)
+    """Whether the `standardwebhooks` library (PyPI, not Landfall's code) verifies the message
+    with the secret."""
+    try:
+        Webhook(secret).verify(body, {name: headers[name] for name in ("webhook-id", "webhook-timestamp", "webhook-signature")})
+        return True
+    except (WebhookVerificationError, KeyError):
+        return False
 
 
 def an_admin_adds_a_webhook_endpoint_sees_its_secret_once_sends_a_test_event_and_sees_it_delivered(browser, server):
