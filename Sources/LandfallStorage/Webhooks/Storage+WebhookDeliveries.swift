@@ -72,7 +72,9 @@ extension Storage {
         guard !results.isEmpty else { return [] }
         return try await writing("recording \(results.count) webhook attempt(s)") { database, _ in
             var disabled: [WebhookEndpoint] = []
-            for result in results {
+            // In one order (endpoint, then delivery), so that two instances recording at once
+            // lock the endpoints' rows in the same order and never deadlock.
+            for result in results.sorted(by: { ($0.endpointID, $0.attempt.deliveryID) < ($1.endpointID, $1.attempt.deliveryID) }) {
                 if let endpoint = try await Self.record(result, disableAfter: disableAfter, in: database) {
                     disabled.append(endpoint)
                 }
@@ -131,8 +133,9 @@ extension Storage {
     ///
     /// Since an endpoint's clicks are taken all at once, and the next ones wait at least as
     /// long, each endpoint gets at most one `link.clicked` event per waiting time. On
-    /// PostgreSQL each endpoint's clicks are taken by one instance (`FOR UPDATE SKIP LOCKED`
-    /// on the endpoint).
+    /// PostgreSQL each endpoint's clicks are taken by one instance (`FOR NO KEY UPDATE SKIP
+    /// LOCKED` on the endpoint: it excludes another batcher, not the click writes, whose
+    /// foreign key only shares the row's key).
     ///
     /// - Returns: How many events were made.
     @discardableResult
@@ -147,7 +150,7 @@ extension Storage {
             for endpointID in due.sorted() {
                 if kind == .postgres {
                     let locked = try await database.raw("""
-                        SELECT id FROM webhook_endpoints WHERE id = \(bind: endpointID) FOR UPDATE SKIP LOCKED
+                        SELECT id FROM webhook_endpoints WHERE id = \(bind: endpointID) FOR NO KEY UPDATE SKIP LOCKED
                         """).first()
                     guard locked != nil else { continue }
                 }
