@@ -4,9 +4,9 @@ import LandfallStorage
 import Testing
 import WebhookReceiver
 
-/// Issue 17's "Done when": the demo's journeys (a click, an install, an open, a redemption)
-/// reach a receiver that verifies with `standardwebhooks`, through a restart of the server,
-/// each event with the data `WebhookEvent+Data.swift` documents.
+/// Issue 17's "Done when": the demo's journeys (a click, an install, an open, a redemption,
+/// and a one-use invitation's last use) reach a receiver that verifies with `standardwebhooks`,
+/// through a restart of the server, each event with the data `WebhookEvent+Data.swift` writes.
 extension WebhookFaultTests {
     @Test("the demo's journeys through a restart: click, install, open and redeem arrive verified, with their documented data")
     func journeysThroughARestart() async throws {
@@ -34,18 +34,24 @@ extension WebhookFaultTests {
                 """#)
             let redemption = try await scene.send("POST", server.site("/v1/invites/redeem"), #"{"code": "7kq2m-x4p9t-hcw3r", "platform": "ios"}"#)
             let usesLeft = try #require(redemption["usesLeft"] as? Int)
+            // And an invitation of one use, made with `landfall invites create`: its last use.
+            let made = try await LandfallExecutable.run(["invites", "create", "--count", "1", "--uses", "1", "--campaign", "faults"]
+                + scene.storageOptions)
+            let lastUse = try #require(made.standardOutput.split(separator: " ").first.map(String.init), "invites create: \(made.standardError)")
+            let exhausting = try await scene.send("POST", server.site("/v1/invites/redeem"), #"{"code": "\#(lastUse)", "platform": "android"}"#)
+            #expect(exhausting["usesLeft"] as? Int == 0)
 
             // link.created, link.clicked (one event or two, batched), install.attributed,
-            // app.opened, invite.redeemed (and invite.exhausted when that was the last use).
-            let expected = usesLeft == 0 ? 6 : 5
+            // app.opened, invite.redeemed twice and invite.exhausted (and once more when the
+            // demo invitation's use was its last).
+            let expected = usesLeft == 0 ? 8 : 7
             var outcome = try await scene.waitForEveryDelivery(expected: expected, within: .seconds(60))
             while outcome.complete, Self.clicks(in: outcome, slug: "journey") < 2, outcome.elapsed < .seconds(60) {
                 outcome = try await scene.waitForEveryDelivery(expected: outcome.deliveries.count + 1, within: .seconds(15))
             }
             scene.checkRecorded(outcome, repeats: .allowed)
             let events = Dictionary(grouping: outcome.receivedByID.values.compactMap(\.first), by: { $0.type ?? "" })
-            var wanted: Set = ["link.created", "link.clicked", "install.attributed", "app.opened", "invite.redeemed"]
-            if usesLeft == 0 { wanted.insert("invite.exhausted") }
+            let wanted: Set = ["link.created", "link.clicked", "install.attributed", "app.opened", "invite.redeemed", "invite.exhausted"]
             #expect(Set(events.keys) == wanted)
 
             for received in outcome.received {
@@ -81,12 +87,16 @@ extension WebhookFaultTests {
             #expect(opened["eventID"] as? String == openID && opened["firstOpen"] as? Bool == false && opened["platform"] as? String == "ios")
             #expect(opened["linkID"] as? String == linkID && opened["url"] as? String == "https://go.daily.example.com/journey")
 
-            let redeemed = try Self.data(of: events["invite.redeemed"]?.first)
-            #expect(Set(redeemed.keys) == ["invitation", "redeemedAt", "platform"])
-            #expect(redeemed["platform"] as? String == "ios")
-            let invitation = try #require(redeemed["invitation"] as? [String: Any])
-            #expect(invitation["code"] as? String == "7KQ2M-X4P9T-HCW3R" && invitation["url"] is NSNull, "\(invitation)")
-            #expect(invitation["usesLeft"] as? Int == usesLeft, "\(invitation)")
+            let redemptions = try (events["invite.redeemed"] ?? []).map { try Self.data(of: $0) }
+            let demo = try #require(redemptions.first { ($0["invitation"] as? [String: Any])?["code"] as? String == "7KQ2M-X4P9T-HCW3R" })
+            #expect(Set(demo.keys) == ["invitation", "redeemedAt", "platform"])
+            #expect(demo["platform"] as? String == "ios")
+            let invitation = try #require(demo["invitation"] as? [String: Any])
+            #expect(invitation["url"] is NSNull && invitation["usesLeft"] as? Int == usesLeft, "\(invitation)")
+            #expect(redemptions.contains { ($0["invitation"] as? [String: Any])?["code"] as? String == lastUse }, "the one-use invitation's redemption")
+            let exhausted = try Self.data(of: events["invite.exhausted"]?.first { $0.rawBody.contains(lastUse) })
+            #expect(Set(exhausted.keys) == ["invitation", "redeemedAt", "platform"] && exhausted["platform"] as? String == "android")
+            #expect((exhausted["invitation"] as? [String: Any])?["usesLeft"] as? Int == 0, "\(exhausted)")
 
             WebhookFaultTable.row("the demo's journeys with a SIGTERM restart after the clicks",
                                   "\(outcome.receivedByID.count) events (\(wanted.sorted().joined(separator: ", "))) verified, data as documented, "

@@ -63,7 +63,7 @@ struct WebhookFaultTests {
             #expect(attempts.first?.responseExcerpt.contains("the receiver fails as asked") == true)
             #expect(outcome.received.map(\.answered) == [500, 204], "the same event twice, with the same webhook-id")
             WebhookFaultTable.row("receiver answers 500 once",
-                                  "attempt 1: HTTP 500; attempt 2 \(Self.gap(attempts)) later: HTTP 204; 1 event, 1 repeat (same webhook-id)",
+                                  "\(Self.describe(attempts)); \(outcome.receivedByID.count) event, \(outcome.repeats) repeat (same webhook-id)",
                                   ContinuousClock.now - start)
         }
     }
@@ -84,8 +84,7 @@ struct WebhookFaultTests {
             #expect((9_500...12_000).contains(first.durationMilliseconds), "the timed-out attempt took \(first.durationMilliseconds) ms")
             #expect(outcome.received.count == 2 && outcome.receivedByID.count == 1, "the hung request and the delivery, one webhook-id")
             WebhookFaultTable.row("receiver hangs 12 s once",
-                                  "attempt 1: no answer within the timeout after \(first.durationMilliseconds) ms; attempt 2 "
-                                      + "\(Self.gap(attempts)) later: HTTP 204; 1 event, 1 repeat (same webhook-id)",
+                                  "\(Self.describe(attempts)); \(outcome.receivedByID.count) event, \(outcome.repeats) repeat (same webhook-id)",
                                   ContinuousClock.now - start)
         }
     }
@@ -105,7 +104,7 @@ struct WebhookFaultTests {
             #expect(attempts.first?.error?.contains("redirects are not followed") == true, "\(attempts)")
             #expect(attempts.first?.error?.contains("/elsewhere") == true, "the Location is named: \(attempts)")
             WebhookFaultTable.row("receiver answers 307 once",
-                                  "attempt 1: HTTP 307, not followed (nothing on /elsewhere); attempt 2 \(Self.gap(attempts)) later: HTTP 204",
+                                  "\(Self.describe(attempts)); nothing on /elsewhere",
                                   ContinuousClock.now - start)
         }
     }
@@ -221,9 +220,12 @@ struct WebhookFaultTests {
         String(format: "%.1f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 
-    /// The time between the first two attempts, `5.2 s`.
-    static func gap(_ attempts: [WebhookAttempt]) -> String {
-        guard attempts.count >= 2 else { return "-" }
-        return String(format: "%.1f s", attempts[1].attemptedAt.timeIntervalSince(attempts[0].attemptedAt))
+    /// The attempts in a few words: `#1 HTTP 500 (7 ms); #2 5.2 s later: HTTP 204 (3 ms)`.
+    static func describe(_ attempts: [WebhookAttempt]) -> String {
+        attempts.enumerated().map { index, attempt in
+            let gap = index == 0 ? "" : String(format: " %.1f s later", attempt.attemptedAt.timeIntervalSince(attempts[index - 1].attemptedAt))
+            let what = attempt.statusCode.map { "HTTP \($0)" } ?? (attempt.error ?? "no answer")
+            return "#\(attempt.number)\(gap): \(what) (\(attempt.durationMilliseconds) ms)"
+        }.joined(separator: "; ")
     }
 }
