@@ -94,7 +94,8 @@ struct WebhookDeliveryService: Service {
                 guard let delivery = pending.popFirst() else { return }
                 group.addTask {
                     let attempt = await sender.send(delivery, allowPrivateNetworks: allowPrivateNetworks, at: clock())
-                    return WebhookAttemptResult(attempt: attempt, outcome: outcome(of: attempt, for: delivery), endpointID: delivery.endpointID)
+                    return WebhookAttemptResult(attempt: attempt, outcome: Self.outcome(of: attempt, for: delivery, schedule: configuration.schedule),
+                                                endpointID: delivery.endpointID)
                 }
             }
             for _ in 0..<max(1, configuration.concurrency) { start() }
@@ -107,11 +108,13 @@ struct WebhookDeliveryService: Service {
     }
 
     /// What `attempt` leads to: delivered on a 2xx answer; else the retry schedule's next
-    /// attempt within the round, or failed when the round's attempts are spent.
-    func outcome(of attempt: WebhookAttempt, for delivery: DueWebhookDelivery) -> WebhookAttemptOutcome {
+    /// attempt within the round, counted from the attempt's end (a timeout takes 10 s), or
+    /// failed when the round's attempts are spent.
+    static func outcome(of attempt: WebhookAttempt, for delivery: DueWebhookDelivery, schedule: WebhookRetrySchedule) -> WebhookAttemptOutcome {
         if attempt.succeeded { return .delivered }
-        guard let delay = configuration.schedule.delay(afterAttempt: delivery.attemptInRound) else { return .failed }
-        return .retry(at: attempt.attemptedAt.addingTimeInterval(delay))
+        guard let delay = schedule.delay(afterAttempt: delivery.attemptInRound) else { return .failed }
+        let ended = attempt.attemptedAt.addingTimeInterval(Double(attempt.durationMilliseconds) / 1000)
+        return .retry(at: ended.addingTimeInterval(delay))
     }
 }
 
