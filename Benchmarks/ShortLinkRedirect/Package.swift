@@ -2,7 +2,8 @@
 // The short-link redirect benchmark: `bare-server`, a bare Hummingbird handler answering every GET
 // with the 302 that `landfall serve` sends for a short link, and `seed-links`, which fills a
 // SQLite data directory with N short links through Landfall's own storage (and counts the clicks
-// stored after a run). `run.sh` here builds them and `landfall`, and measures both side by side;
+// stored after a run), and `webhook-receiver`, the webhook benchmarks' receiver. `run.sh` here
+// builds them and `landfall`, and measures both side by side;
 // README.md in the parent folder links to the results.
 import PackageDescription
 
@@ -19,6 +20,12 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "bare-server",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        // The receiver of the webhook benchmarks (here and ../WebhookDelivery): answers every POST
+        // with 204 and records when it arrived, its webhook-id and the event's type and timestamp.
+        .executableTarget(
+            name: "webhook-receiver",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
         ),
         .executableTarget(
