@@ -15,6 +15,8 @@
 #   BASELINE=/path/to/landfall Benchmarks/ShortLinkRedirect/run.sh  # before/after; about 9 minutes
 #   LANDFALL_BIN=/path/to/landfall COUNTS=1000 DURATION=3s WARMUP=1s NO_RESULTS=1 Benchmarks/ShortLinkRedirect/run.sh
 #                                                               # that binary, not built from the sources
+#   WEBHOOK_SUBSCRIPTION=1 COUNTS=1000 Benchmarks/ShortLinkRedirect/run.sh   # with/without a link.clicked
+#   WEBHOOK_SUBSCRIPTION='*' COUNTS=1000 Benchmarks/ShortLinkRedirect/run.sh # endpoint (or one for '*')
 #
 # It builds `bare-server`, `seed-links` and `landfall` in release with this package's own build
 # folder (`landfall` through the path dependency on the checkout: the current sources, without
@@ -48,6 +50,13 @@
 # results add its req/s, p99 and memory, its ratio to bare, and landfall's ratio to it
 # (after/before). It is stopped after the measured runs: the click and SIGTERM checks are
 # landfall's alone. LANDFALL_BIN measures that binary as landfall instead of building it.
+# With WEBHOOK_SUBSCRIPTION (1 or link.clicked: an endpoint subscribed to link.clicked; '*': one
+# subscribed to every event), landfall's copy of the data gets, before it starts,
+# `landfall webhooks add http://127.0.0.1:RECEIVER_PORT/clicked-N --events E --data-dir COPY`,
+# pointing at `webhook-receiver` (built here, started once, answers 204 at once); the baseline is
+# then the SAME landfall binary on a copy WITHOUT the endpoint (BASELINE defaults to it), so that
+# landfall/baseline is with/without the subscription. The link.clicked deliveries the receiver got
+# are counted after the measured runs and again after SIGTERM, beside the outbox's deliveries.
 # Needs wrk, curl and sqlite3 (apt-get install wrk curl sqlite3).
 set -euo pipefail
 
@@ -79,7 +88,17 @@ for tool in wrk curl sqlite3 timeout; do
     command -v "$tool" >/dev/null || { echo "error: $tool is not installed (apt-get install $tool)" >&2; exit 1; }
 done
 
+webhook_events=""
+case "${WEBHOOK_SUBSCRIPTION:-}" in
+    "") ;;
+    1 | link.clicked) webhook_events=link.clicked ;;
+    "*") webhook_events="*" ;;
+    *) echo "error: WEBHOOK_SUBSCRIPTION=${WEBHOOK_SUBSCRIPTION} is not 1, link.clicked or '*'" >&2; exit 1 ;;
+esac
+receiver_port="${RECEIVER_PORT:-18097}"
 servers=(bare landfall)
+# With a subscription and no BASELINE, the baseline is landfall's own binary (set after the build).
+[ -n "$webhook_events" ] && [ -z "${BASELINE:-}" ] && servers+=(baseline)
 if [ -n "${BASELINE:-}" ]; then
     [ -x "$BASELINE" ] || { echo "error: BASELINE=$BASELINE is not an executable" >&2; exit 1; }
     if [ -n "${BASELINE_SEED:-}" ]; then
@@ -109,6 +128,7 @@ build
 [ -n "${LANDFALL_BIN:-}" ] || build --product landfall
 bin="$here/.build/release"
 landfall_binary="${LANDFALL_BIN:-$bin/landfall}"
+if [ -n "$webhook_events" ] && [ -z "${BASELINE:-}" ]; then BASELINE="$landfall_binary"; fi
 schema_version="$("$bin/seed-links" --schema-version)"
 
 work="$(mktemp -d)"
@@ -116,8 +136,9 @@ bare_pid=""
 landfall_pid=""
 baseline_pid=""
 wrk_pid=""
+receiver_pid=""
 stop_servers() {
-    for pid in "$wrk_pid" "$landfall_pid" "$baseline_pid" "$bare_pid"; do
+    for pid in "$wrk_pid" "$landfall_pid" "$baseline_pid" "$bare_pid" "$receiver_pid"; do
         [ -n "$pid" ] || continue
         kill "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
@@ -210,6 +231,16 @@ echo "== start bare-server on 127.0.0.1:$bare_port"
 "$bin/bare-server" "$bare_port" >"$work/bare.log" 2>&1 &
 bare_pid=$!
 wait_until_answers bare-server "http://127.0.0.1:$bare_port/health" "$work/bare.log"
+if [ -n "$webhook_events" ]; then
+    echo "== start webhook-receiver on 127.0.0.1:$receiver_port"
+    "$bin/webhook-receiver" "$receiver_port" >"$work/receiver.log" 2>&1 &
+    receiver_pid=$!
+    wait_until_answers webhook-receiver "http://127.0.0.1:$receiver_port/health" "$work/receiver.log"
+fi
+# The link.clicked deliveries webhook-receiver got on PATH.
+received_clicked() { # path
+    curl -s "http://127.0.0.1:$receiver_port/records" | awk -v path="$1" '$1 == path && $4 == "link.clicked" { n++ } END { printf "%d", n }'
+}
 
 declare -A figure
 sections=""
@@ -236,6 +267,12 @@ for count in $counts; do
     cp -r "$seeded" "$data"
     database="$data/landfall.sqlite"
     database_mb="$(du -m "$database" | cut -f1)"
+    webhook_path="/clicked-$count"
+    if [ -n "$webhook_events" ]; then
+        echo "== N = $count: landfall's copy subscribes http://127.0.0.1:$receiver_port$webhook_path to $webhook_events"
+        "$landfall_binary" webhooks add "http://127.0.0.1:$receiver_port$webhook_path" --events "$webhook_events" --data-dir "$data" >/dev/null 2>"$work/webhook-add-$count.txt" \
+            || { cat "$work/webhook-add-$count.txt" >&2; exit 1; }
+    fi
 
     echo "== N = $count: start landfall on 127.0.0.1:$landfall_port"
     log="$work/landfall-$count.log"
@@ -351,6 +388,11 @@ for count in $counts; do
 "
     fi
 
+    webhook_line=""
+    if [ -n "$webhook_events" ]; then
+        received_after_runs="$(received_clicked "$webhook_path")"
+    fi
+
     # The flush every second: how long after the last run every answered redirect is stored
     # (at most 60 s; the clicks buffered meanwhile, from /metrics and the database).
     answered_302="$(metric_count 302)"
@@ -393,6 +435,14 @@ for count in $counts; do
     clicks_verdict="$([ "$stored_final" -eq "$expected_final" ] && [ "$stored_per_link" -eq "$expected_final" ] && echo equal || echo DIFFERENT)"
     # Lines logged at warning or above (the rest of the file is the start-up banner).
     log_lines="$(grep -cE '(warning|error|critical) ' "$log" || true)"
+    if [ -n "$webhook_events" ]; then
+        # After SIGTERM: what the receiver got in all, and the outbox's link.clicked deliveries by status.
+        received_final="$(received_clicked "$webhook_path")"
+        outbox="$(sqlite3 "$database" "SELECT d.status || ' ' || COUNT(*) FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE e.type = 'link.clicked' GROUP BY d.status ORDER BY d.status" | paste -sd, - | sed 's/,/, /g')"
+        webhook_line="- **Webhook subscription** ($webhook_events, http://127.0.0.1:$receiver_port$webhook_path, on landfall's copy only; the baseline is the same binary without it): webhook-receiver got **$received_after_runs link.clicked deliveries** by the end of the measured runs and $received_final by the end (after SIGTERM); the outbox's link.clicked deliveries: ${outbox:-none}.
+"
+        echo "N = $count: webhook-receiver got $received_after_runs link.clicked deliveries during the measured runs, $received_final in all; outbox: ${outbox:-none}"
+    fi
 
     echo
     echo "N = $count: landfall $ratio % of bare, the median of the rounds' ratios (target >= 75 %); means bare $bare_mean req/s, landfall $landfall_mean req/s ($means_ratio %); worst p99 bare $bare_p99 ms, landfall $landfall_p99 ms (target < 10 ms)"
@@ -417,7 +467,7 @@ $rows
 - **Random slugs: landfall $ratio % of bare (the median of the $rounds rounds' ratios: $(round_ratios landfall bare <<<"$runs"))** — target ≥ 75 %: **$(awk -v r="$ratio" 'BEGIN { print (r >= 75 ? "met" : "missed") }')**. Means of the rounds: bare $bare_mean req/s, landfall $landfall_mean req/s ($means_ratio %).
   Worst p99: bare $bare_p99 ms, **landfall $landfall_p99 ms** — target < 10 ms: **$(awk -v p="$landfall_p99" 'BEGIN { print (p < 10 ? "met" : "missed") }')**.
 - Hot slug /$hot_slug: bare $bare_hot req/s, landfall $landfall_hot req/s: $hot_ratio %; landfall p99 $landfall_hot_p99 ms.
-$baseline_line- **landfall memory: VmRSS $rss MB, VmHWM $hwm MB** after the measured runs ($rss_idle MB at start, $rss_load MB under load when SIGTERM came).
+$baseline_line$webhook_line- **landfall memory: VmRSS $rss MB, VmHWM $hwm MB** after the measured runs ($rss_idle MB at start, $rss_load MB under load when SIGTERM came).
 - Clicks: landfall counted $answered_302 short-link 302s in /metrics ($answered_any short-link answers of any status; wrk and curl completed $sent requests, the difference being requests in flight when a wrk run ended). When the last run ended $stored_at_end were stored; **$idle_verdict** ($stored_idle).
 - **SIGTERM under load** (wrk ${sigterm_run} s, SIGTERM after ${sigterm_after} s): wrk got $sigterm_answered responses (then ${sigterm_errors:-no socket errors}); landfall exited with status $landfall_status ${stop_seconds} s after the signal; **stored $stored_final clicks (click_counts; links.click_count sums to $stored_per_link) against $answered_302 + $sigterm_answered = $expected_final answered: $clicks_verdict**.
 - landfall logged $log_lines lines at warning or above (\`--log-level warning\`; a failed click flush would be an error).
@@ -489,6 +539,9 @@ fi
     echo "- Command: \`Benchmarks/ShortLinkRedirect/run.sh\`: for each count, after a $warmup warm-up of each server,"
     echo "  \`wrk -t$threads -c$connections -d$duration --latency -H 'Host: $link_host' -H 'User-Agent: $user_agent' -s random-slug.lua http://127.0.0.1:PORT -- N\`"
     echo "  against bare-server (\`bare-server $bare_port\`) and landfall (\`landfall serve --data-dir COPY --port $landfall_port --rate-limit 0 --log-level warning\`) in turn, once each on \`/$hot_slug\` (no script), then $rounds rounds with random slugs, the order reversed every other round; the ratio judged is the median of the rounds' ratios."
+    if [ -n "$webhook_events" ]; then
+        echo "- **WEBHOOK_SUBSCRIPTION=${WEBHOOK_SUBSCRIPTION}**: landfall's copy had an endpoint subscribed to \`$webhook_events\` (\`landfall webhooks add http://127.0.0.1:$receiver_port/clicked-N --events '$webhook_events' --data-dir COPY\`, answered 204 by webhook-receiver); the baseline below is the same binary on a copy without it, so **after/before is with/without the subscription**."
+    fi
     if [ -n "${BASELINE:-}" ]; then
         echo "- Baseline (before): landfall at $(built_from "$BASELINE") (the binary \`$BASELINE\`, BASELINE), as a third server (\`landfall serve --data-dir COPY --port $baseline_port --rate-limit 0 --log-level warning\`, on its own copy of the seeded data) in the same rotation (bare, landfall, baseline, then baseline, landfall, bare); stopped after the measured runs (the click and SIGTERM checks are landfall's)."
     fi
