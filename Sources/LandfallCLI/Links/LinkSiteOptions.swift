@@ -26,10 +26,7 @@ struct LinkSiteOptions: ParsableArguments, Sendable {
 /// ``LinkWriter``, and report the writer's refusals.
 enum LinkCommandSupport {
     /// A problem a `links` command reports: its message and exit status.
-    struct Failure: Error {
-        var message: String
-        var status: CommandStatus
-    }
+    typealias Failure = CommandFailure
 
     /// Opens the storage, runs `body` with it and a writer for `site`, and reports a refusal
     /// (``APIError``) or failure into `output`; `nil` when `body` did not finish.
@@ -37,26 +34,10 @@ enum LinkCommandSupport {
                                    into output: inout CommandOutput,
                                    option: @escaping (String) -> String = optionName,
                                    _ body: (LinkWriter, Storage) async throws -> Result) async -> Result? {
-        let outcome = await storageOptions.withStorage(in: context, mustExist: mustExist, into: &output) {
-            storage throws(StorageError) -> Swift.Result<Result, Failure> in
-            do {
-                return .success(try await body(LinkWriter(storage: storage, site: site), storage))
-            } catch let error as StorageError {
-                throw error
-            } catch let error as APIError {
-                return .failure(Failure(message: message(of: error, option: option), status: status(of: error)))
-            } catch let error as Failure {
-                return .failure(error)
-            } catch {
-                return .failure(Failure(message: "\(error)", status: .problemsFound))
-            }
-        }
-        switch outcome {
-        case .success(let result)?: return result
-        case .failure(let failure)?:
-            output.fail(failure.message, status: failure.status)
-            return nil
-        case nil: return nil
+        await storageOptions.withStorage(in: context, mustExist: mustExist, into: &output, translating: { error in
+            (error as? APIError).map { Failure(message: message(of: $0, option: option), status: status(of: $0)) }
+        }) { storage in
+            try await body(LinkWriter(storage: storage, site: site), storage)
         }
     }
 

@@ -14,10 +14,7 @@ extension WebhookEventType: ExpressibleByArgument {}
 /// and how they report an id that names nothing.
 enum WebhookCommandSupport {
     /// A problem a `webhooks` command reports: its message and exit status.
-    struct Failure: Error {
-        var message: String
-        var status: CommandStatus
-    }
+    typealias Failure = CommandFailure
 
     /// `2026-11-21 17:30 UTC`.
     static func time(_ date: Date) -> String {
@@ -68,25 +65,7 @@ enum WebhookCommandSupport {
     static func withStorage<Result>(_ options: StorageOptions, mustExist: Bool = true, in context: CommandContext,
                                     into output: inout CommandOutput,
                                     _ body: (Storage) async throws -> Result) async -> Result? {
-        let outcome = await options.withStorage(in: context, mustExist: mustExist, into: &output) {
-            storage throws(StorageError) -> Swift.Result<Result, Failure> in
-            do {
-                return .success(try await body(storage))
-            } catch let error as StorageError {
-                throw error
-            } catch let error as Failure {
-                return .failure(error)
-            } catch {
-                return .failure(Failure(message: "\(error)", status: .problemsFound))
-            }
-        }
-        switch outcome {
-        case .success(let result)?: return result
-        case .failure(let failure)?:
-            output.fail(failure.message, status: failure.status)
-            return nil
-        case nil: return nil
-        }
+        await options.withStorage(in: context, mustExist: mustExist, into: &output, body)
     }
 
     /// A delivery's last outcome in a few words: `200`, `500: …`, the error, or `-`.
