@@ -137,7 +137,7 @@ done
 fresh_store() { # data path
     mkdir -p "$1"
     if [ -n "${DATABASE_URL:-}" ]; then
-        psql -q "$DATABASE_URL" -c "DROP SCHEMA public CASCADE; CREATE SCHEMA public;" >/dev/null
+        PGOPTIONS='--client-min-messages=warning' psql -q "$DATABASE_URL" -c "DROP SCHEMA public CASCADE; CREATE SCHEMA public;" >/dev/null
     fi
     "$landfall" webhooks add "http://127.0.0.1:$receiver_port$2" --events link.created --data-dir "$1" "${database_options[@]}" >/dev/null 2>"$work/add.txt" \
         || { cat "$work/add.txt" >&2; exit 1; }
