@@ -64,7 +64,8 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
     if configuration.webhooks.delivers {
         // Before the last flush of clicks at shutdown: it stops first, with its attempts in flight finished.
         services.insert(WebhookDeliveryService(storage: storage,
-                                               sender: WebhookSender(resolver: configuration.webhooks.resolver, timeout: configuration.webhooks.timeout),
+                                               sender: WebhookSender(resolver: configuration.webhooks.resolver, timeout: configuration.webhooks.timeout,
+                                                                     concurrency: configuration.webhooks.concurrency),
                                                sites: components.sites, configuration: configuration.webhooks, metrics: components.metrics,
                                                clock: configuration.clock,
                                                logger: logger), at: 2)

@@ -16,6 +16,8 @@ import NIOPosix
 final class WebhookSender: Sendable {
     let resolver: WebhookResolver
     let timeout: Duration
+    /// How many attempts run at once (the connections kept per host).
+    let concurrency: Int
     private let clients = NIOLockedValueBox<[String: HTTPClient]>([:])
     private let retired = NIOLockedValueBox<[HTTPClient]>([])
 
@@ -24,9 +26,10 @@ final class WebhookSender: Sendable {
     /// `user-agent` of every delivery.
     static let userAgent = "Landfall-Webhooks/1"
 
-    init(resolver: WebhookResolver, timeout: Duration) {
+    init(resolver: WebhookResolver, timeout: Duration, concurrency: Int = 8) {
         self.resolver = resolver
         self.timeout = timeout
+        self.concurrency = max(1, concurrency)
     }
 
     /// Attempts `delivery` at `date` and says how it went (never throws: every failure is an
@@ -118,7 +121,7 @@ final class WebhookSender: Sendable {
             if clients.count >= Self.clientLimit, let oldest = clients.keys.first {
                 evicted = clients.removeValue(forKey: oldest)
             }
-            let client = Self.makeClient(overriding: host == address ? [:] : [host: address], timeout: timeout)
+            let client = Self.makeClient(overriding: host == address ? [:] : [host: address], timeout: timeout, concurrency: concurrency)
             clients[key] = client
             return (client, evicted)
         }
@@ -129,7 +132,7 @@ final class WebhookSender: Sendable {
         return client
     }
 
-    private static func makeClient(overriding: [String: String], timeout: Duration) -> HTTPClient {
+    private static func makeClient(overriding: [String: String], timeout: Duration, concurrency: Int) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: HTTPClient.Configuration.Timeout(connect: .nanoseconds(timeout.nanoseconds),
@@ -138,6 +141,9 @@ final class WebhookSender: Sendable {
         )
         configuration.dnsOverride = overriding
         configuration.connectionPool.retryConnectionEstablishment = false
+        // As many connections to one host as attempts run at once (AsyncHTTPClient keeps 8, and
+        // opens and closes one for each attempt beyond them).
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = concurrency
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }
 

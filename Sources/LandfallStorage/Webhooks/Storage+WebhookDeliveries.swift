@@ -61,21 +61,32 @@ extension Storage {
         }
     }
 
-    /// Records attempts and what each leads to, in one transaction: each attempt, its
-    /// delivery's status and next attempt (unless a later attempt of it was taken meanwhile),
-    /// and its endpoint's health. An endpoint whose every delivery has failed for
-    /// `disableAfter`, when one of its deliveries is given up on, is disabled with the reason.
+    /// Records attempts and what each leads to, in one transaction of a few statements
+    /// whatever their number: the attempts, their deliveries' status and next attempt (unless
+    /// a later attempt of one was taken meanwhile), and each endpoint's health — working again
+    /// if one of its attempts succeeded, else failing since its first failure. An endpoint
+    /// whose every delivery has failed for `disableAfter`, when one of its deliveries is given
+    /// up on, is disabled with the reason.
     ///
     /// - Returns: The endpoints these attempts disabled (to be reported).
     @discardableResult
     public func recordWebhookAttempts(_ results: [WebhookAttemptResult], disableAfter: Duration) async throws(StorageError) -> [WebhookEndpoint] {
         guard !results.isEmpty else { return [] }
+        // In one order (endpoint, then delivery), so that two instances recording at once lock
+        // the rows in the same order and never deadlock.
+        let sorted = results.sorted { ($0.endpointID, $0.attempt.deliveryID) < ($1.endpointID, $1.attempt.deliveryID) }
         return try await writing("recording \(results.count) webhook attempt(s)") { database, _ in
+            for chunk in sorted.chunked(into: rowsPerInsert) {
+                try await database.insert(into: WebhookAttempt.table).columns(WebhookAttempt.columns).rows(chunk.map(\.attempt.rowValues))
+                    .ignoringConflicts(with: ["delivery_id", "number"])
+                    .run()
+            }
+            for chunk in sorted.chunked(into: Self.rowsPerStatement) {
+                try await Self.updateDeliveries(Array(chunk), in: database)
+            }
             var disabled: [WebhookEndpoint] = []
-            // In one order (endpoint, then delivery), so that two instances recording at once
-            // lock the endpoints' rows in the same order and never deadlock.
-            for result in results.sorted(by: { ($0.endpointID, $0.attempt.deliveryID) < ($1.endpointID, $1.attempt.deliveryID) }) {
-                if let endpoint = try await Self.record(result, disableAfter: disableAfter, in: database) {
+            for (endpointID, results) in Dictionary(grouping: sorted, by: \.endpointID).sorted(by: { $0.key < $1.key }) {
+                if let endpoint = try await Self.updateHealth(of: endpointID, after: results, disableAfter: disableAfter, in: database) {
                     disabled.append(endpoint)
                 }
             }
@@ -83,46 +94,56 @@ extension Storage {
         }
     }
 
-    private static func record(_ result: WebhookAttemptResult, disableAfter: Duration, in database: any SQLDatabase) async throws -> WebhookEndpoint? {
-        let attempt = result.attempt
-        let now = Milliseconds.from(attempt.attemptedAt)
-        let disableBefore = Milliseconds.from(attempt.attemptedAt.addingTimeInterval(-disableAfter.seconds))
-        try await database.insert(into: WebhookAttempt.table).columns(WebhookAttempt.columns).values(attempt.rowValues)
-            .ignoringConflicts(with: ["delivery_id", "number"])
-            .run()
-        let status: WebhookDeliveryStatus
-        let next: Int?
-        switch result.outcome {
-        case .delivered: (status, next) = (.delivered, nil)
-        case .retry(let date): (status, next) = (.pending, Milliseconds.from(date))
-        case .failed: (status, next) = (.failed, nil)
+    /// Sets each result's delivery's status, next attempt, last answer and completion, in one
+    /// statement (`-1` and `''` stand for NULL in the values, which bind no type for NULL).
+    private static func updateDeliveries(_ results: [WebhookAttemptResult], in database: any SQLDatabase) async throws {
+        let rows = results.map { result -> SQLQueryString in
+            let attempt = result.attempt
+            let (status, next): (WebhookDeliveryStatus, Int) = switch result.outcome {
+            case .delivered: (.delivered, -1)
+            case .retry(let date): (.pending, Milliseconds.from(date))
+            case .failed: (.failed, -1)
+            }
+            let completed = status == .pending ? -1 : Milliseconds.from(attempt.attemptedAt)
+            return "(\(bind: attempt.deliveryID), \(bind: attempt.number), \(bind: status.rawValue), \(bind: next), \(bind: attempt.statusCode ?? -1), \(bind: attempt.error ?? ""), \(bind: completed))"
         }
-        try await database.update(WebhookDelivery.table)
-            .set("status", to: status.rawValue)
-            .set("next_attempt_at", to: next.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
-            .set("last_status_code", to: attempt.statusCode.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
-            .set("last_error", to: attempt.error.map { SQLBind($0) as any SQLExpression } ?? SQLLiteral.null)
-            .set("completed_at", to: status == .pending ? SQLLiteral.null as any SQLExpression : SQLBind(now))
-            .where("id", .equal, attempt.deliveryID)
-            .where("attempts", .equal, attempt.number)
-            .where("status", .equal, WebhookDeliveryStatus.pending.rawValue)
-            .run()
-        if result.outcome == .delivered {
+        try await database.raw("""
+            UPDATE webhook_deliveries SET status = v.column3, next_attempt_at = NULLIF(v.column4, -1),
+                last_status_code = NULLIF(v.column5, -1), last_error = NULLIF(v.column6, ''), completed_at = NULLIF(v.column7, -1)
+            FROM (VALUES \(rows.joined(separator: ", "))) AS v
+            WHERE webhook_deliveries.id = v.column1 AND webhook_deliveries.attempts = v.column2 AND webhook_deliveries.status = 'pending'
+            """).run()
+    }
+
+    /// The endpoint's health after `results` (its attempts): working again if one succeeded;
+    /// else failing since its first failure, and disabled when it has failed for
+    /// `disableAfter` and a delivery was given up on.
+    ///
+    /// - Returns: The endpoint when it was disabled now.
+    private static func updateHealth(of endpointID: String, after results: [WebhookAttemptResult], disableAfter: Duration,
+                                     in database: any SQLDatabase) async throws -> WebhookEndpoint? {
+        let delivered = results.filter { $0.outcome == .delivered }.map(\.attempt.attemptedAt)
+        if let latest = delivered.max() {
             try await database.update(WebhookEndpoint.table)
                 .set("failing_since", to: SQLLiteral.null)
-                .set("last_success_at", to: now)
-                .where("id", .equal, result.endpointID)
+                .set("last_success_at", to: Milliseconds.from(latest))
+                .where("id", .equal, endpointID)
                 .run()
             return nil
         }
+        guard let first = results.map(\.attempt.attemptedAt).min() else { return nil }
         try await database.raw("""
-            UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, \(bind: now)) WHERE id = \(bind: result.endpointID)
+            UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, \(bind: Milliseconds.from(first))) WHERE id = \(bind: endpointID)
             """).run()
-        guard result.outcome == .failed else { return nil }
-        let reason = "disabled after every delivery failed for \(DurationWords.text(disableAfter)); the last: \(attempt.summary)"
+        guard let last = results.filter({ $0.outcome == .failed }).max(by: { $0.attempt.attemptedAt < $1.attempt.attemptedAt })?.attempt else {
+            return nil
+        }
+        let now = Milliseconds.from(last.attemptedAt)
+        let disableBefore = Milliseconds.from(last.attemptedAt.addingTimeInterval(-disableAfter.seconds))
+        let reason = "disabled after every delivery failed for \(DurationWords.text(disableAfter)); the last: \(last.summary)"
         let disabled = try await database.raw("""
             UPDATE webhook_endpoints SET disabled_at = \(bind: now), disabled_reason = \(bind: reason), updated_at = \(bind: now)
-            WHERE id = \(bind: result.endpointID) AND disabled_at IS NULL AND failing_since <= \(bind: disableBefore)
+            WHERE id = \(bind: endpointID) AND disabled_at IS NULL AND failing_since <= \(bind: disableBefore)
             RETURNING \(unsafeRaw: WebhookEndpoint.columns.joined(separator: ", "))
             """).first()
         return try disabled.map { row throws(StorageError) in try WebhookEndpoint(row: row) }
