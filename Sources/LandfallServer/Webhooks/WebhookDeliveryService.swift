@@ -37,9 +37,10 @@ struct WebhookDeliveryService: Service {
         await sender.shutdown()
     }
 
-    /// Makes the `link.clicked` events of clicks that waited the batch interval.
+    /// Makes the `link.clicked` events of clicks that waited the batch interval. Judged by the
+    /// system's time, not ``clock``: the click write dates the waiting clicks by it too.
     private func batchClicks() async {
-        let now = clock()
+        let now = Date()
         do {
             try await storage.batchPendingClicks(waitingSince: now.addingTimeInterval(-configuration.clickBatchInterval.timeInterval), at: now)
         } catch {
