@@ -13,6 +13,15 @@ extension WebhookDelivery {
         d.last_attempt_at, d.last_status_code, d.last_error, d.completed_at
         """
 
+    /// The select of deliveries with their events' types, for a `WHERE` to follow.
+    static let selectFrom = "SELECT \(selectList) FROM webhook_deliveries d JOIN webhook_events v ON v.id = d.event_id"
+
+    /// The delivery with `id` in `database`, or `nil`.
+    static func delivery(id: String, in database: any SQLDatabase) async throws -> WebhookDelivery? {
+        try await database.raw("\(unsafeRaw: selectFrom) WHERE d.id = \(bind: id)").first()
+            .map { row throws(StorageError) in try WebhookDelivery(row: row) }
+    }
+
     /// Reads a row of ``selectList``.
     init(row: any SQLRow) throws(StorageError) {
         var reader = RowReader(row: row, table: Self.table)

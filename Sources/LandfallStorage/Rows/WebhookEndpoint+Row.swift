@@ -23,6 +23,13 @@ extension WebhookEndpoint {
         ]
     }
 
+    /// The `events` column: `*` or event types separated by spaces.
+    static func events(in reader: RowReader) throws(StorageError) -> WebhookEventSelection {
+        try reader.parsed("events", as: "\"*\" or event types separated by spaces") {
+            try? WebhookEventSelection($0.split(separator: " ").map(String.init))
+        }
+    }
+
     /// Reads a row of ``columns``.
     init(row: any SQLRow) throws(StorageError) {
         var reader = RowReader(row: row, table: Self.table)
@@ -38,9 +45,7 @@ extension WebhookEndpoint {
         self.init(
             id: id,
             url: try reader.string("url"),
-            events: try reader.parsed("events", as: "\"*\" or event types separated by spaces") {
-                try? WebhookEventSelection($0.split(separator: " ").map(String.init))
-            },
+            events: try Self.events(in: reader),
             description: try reader.string("description"),
             secret: try secret("secret", try reader.string("secret")),
             previousSecret: try reader.optionalString("previous_secret").map { text throws(StorageError) in try secret("previous_secret", text) },

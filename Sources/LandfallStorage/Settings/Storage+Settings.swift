@@ -9,8 +9,13 @@ extension Storage {
     /// moment (half a second, so that a change is seen everywhere within one).
     public func runtimeSettings() async throws(StorageError) -> RuntimeSettings {
         try await reading("reading the runtime settings") { database in
-            try RuntimeSettings(rows: try await database.select().columns("key", "value", "updated_at").from(RuntimeSettings.table).all())
+            try await Self.runtimeSettings(in: database)
         }
+    }
+
+    /// The settings as stored in `database` (the defaults for those never set).
+    static func runtimeSettings(in database: any SQLDatabase) async throws -> RuntimeSettings {
+        try RuntimeSettings(rows: try await database.select().columns("key", "value", "updated_at").from(RuntimeSettings.table).all())
     }
 
     /// Stores `settings` as of `date` (its own ``RuntimeSettings/updatedAt`` is ignored), with a
@@ -21,7 +26,7 @@ extension Storage {
         let updatedAt = Milliseconds.from(date)
         let stored = RuntimeSettings(invitationsRequired: settings.invitationsRequired, updatedAt: Milliseconds.date(updatedAt))
         try await writing("storing the runtime settings") { database, _ in
-            let previous = try RuntimeSettings(rows: try await database.select().columns("key", "value", "updated_at").from(RuntimeSettings.table).all())
+            let previous = try await Self.runtimeSettings(in: database)
             for (key, value) in settings.storedValues {
                 try await database.insert(into: RuntimeSettings.table).columns("key", "value", "updated_at")
                     .values(SQLBind(key), SQLBind(value), SQLBind(updatedAt))

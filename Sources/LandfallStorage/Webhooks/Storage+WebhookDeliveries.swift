@@ -203,7 +203,7 @@ extension Storage {
             if let type = query.eventType { conditions.append("v.type = \(bind: type.rawValue)") }
             if let before = query.before { conditions.append("d.id < \(bind: before)") }
             return try await database.raw("""
-                SELECT \(unsafeRaw: WebhookDelivery.selectList) FROM webhook_deliveries d JOIN webhook_events v ON v.id = d.event_id
+                \(unsafeRaw: WebhookDelivery.selectFrom)
                 WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY d.id DESC LIMIT \(bind: min(max(query.limit, 1), 500))
                 """).all().map { row throws(StorageError) in try WebhookDelivery(row: row) }
@@ -213,10 +213,7 @@ extension Storage {
     /// The delivery with `id`, or `nil`.
     public func webhookDelivery(id: String) async throws(StorageError) -> WebhookDelivery? {
         try await reading("reading the webhook delivery \(id)") { database in
-            try await database.raw("""
-                SELECT \(unsafeRaw: WebhookDelivery.selectList) FROM webhook_deliveries d JOIN webhook_events v ON v.id = d.event_id
-                WHERE d.id = \(bind: id)
-                """).first().map { row throws(StorageError) in try WebhookDelivery(row: row) }
+            try await WebhookDelivery.delivery(id: id, in: database)
         }
     }
 
@@ -248,10 +245,7 @@ extension Storage {
                 UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = \(bind: now), round_start = attempts, completed_at = NULL
                 WHERE id = \(bind: id) AND status <> 'pending'
                 """).run()
-            return try await database.raw("""
-                SELECT \(unsafeRaw: WebhookDelivery.selectList) FROM webhook_deliveries d JOIN webhook_events v ON v.id = d.event_id
-                WHERE d.id = \(bind: id)
-                """).first().map { row throws(StorageError) in try WebhookDelivery(row: row) }
+            return try await WebhookDelivery.delivery(id: id, in: database)
         }
     }
 

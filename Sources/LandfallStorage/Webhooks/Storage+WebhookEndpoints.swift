@@ -98,8 +98,7 @@ extension Storage {
         try await writing("queueing a test event for \(id)") { database, _ in
             try await self.enqueueWebhooks([event], in: database, only: id)
             return try await database.raw("""
-                SELECT \(unsafeRaw: WebhookDelivery.selectList) FROM webhook_deliveries d JOIN webhook_events v ON v.id = d.event_id
-                WHERE d.event_id = \(bind: event.id) AND d.endpoint_id = \(bind: id)
+                \(unsafeRaw: WebhookDelivery.selectFrom) WHERE d.event_id = \(bind: event.id) AND d.endpoint_id = \(bind: id)
                 """).first().map { row throws(StorageError) in try WebhookDelivery(row: row) }
         }
     }

@@ -30,10 +30,7 @@ enum WebhookOutbox {
         try await database.raw("SELECT id, events FROM webhook_endpoints WHERE disabled_at IS NULL").all().map { row in
             let reader = RowReader(row: row, table: WebhookEndpoint.table)
             let id = try reader.string("id")
-            let events = try reader.parsed("events", as: "\"*\" or event types separated by spaces") {
-                try? WebhookEventSelection($0.split(separator: " ").map(String.init))
-            }
-            return Subscriber(id: id, events: events)
+            return Subscriber(id: id, events: try WebhookEndpoint.events(in: reader))
         }
     }
 
