@@ -62,6 +62,7 @@ struct WebhookDeliveryService: Service {
         guard !due.isEmpty else { return false }
         let site = sites.current.site.configuration.webhooks
         let results = await attempt(due, allowPrivateNetworks: site.allowPrivateNetworks)
+        await sender.closeRetiredClients()
         do {
             let disabled = try await storage.recordWebhookAttempts(results, disableAfter: .seconds(site.disableFailingAfter))
             for endpoint in disabled {

@@ -21,7 +21,7 @@ final class WebhookSender: Sendable {
     private let clients = NIOLockedValueBox<[String: HTTPClient]>([:])
     private let retired = NIOLockedValueBox<[HTTPClient]>([])
 
-    /// At most this many clients are kept; the oldest is closed when another is needed.
+    /// At most this many clients are kept; one of them is set aside (and closed after the batch) when another is needed.
     static let clientLimit = 64
     /// `user-agent` of every delivery.
     static let userAgent = "Landfall-Webhooks/1"
@@ -98,6 +98,21 @@ final class WebhookSender: Sendable {
         }
     }
 
+    /// Closes the clients set aside to make room for others (``clientLimit``). Call it when no
+    /// attempt is in flight: the delivery service does after each batch.
+    func closeRetiredClients() async {
+        let all = retired.withLockedValue { retired in
+            defer { retired = [] }
+            return retired
+        }
+        for client in all {
+            try? await client.shutdown()
+        }
+    }
+
+    /// How many clients are set aside and not closed yet (tests).
+    var retiredClientCount: Int { retired.withLockedValue(\.count) }
+
     /// Closes every client.
     func shutdown() async {
         let all = clients.withLockedValue { clients in
@@ -118,15 +133,15 @@ final class WebhookSender: Sendable {
         let (client, evicted) = clients.withLockedValue { clients -> (HTTPClient, HTTPClient?) in
             if let client = clients[key] { return (client, nil) }
             var evicted: HTTPClient?
-            if clients.count >= Self.clientLimit, let oldest = clients.keys.first {
-                evicted = clients.removeValue(forKey: oldest)
+            if clients.count >= Self.clientLimit, let some = clients.keys.first {
+                evicted = clients.removeValue(forKey: some)
             }
             let client = Self.makeClient(overriding: host == address ? [:] : [host: address], timeout: timeout, concurrency: concurrency)
             clients[key] = client
             return (client, evicted)
         }
         if let evicted {
-            // Closed once its requests have finished: its connections are not reused.
+            // Not reused; closed by closeRetiredClients() once its attempts have finished.
             retired.withLockedValue { $0.append(evicted) }
         }
         return client

@@ -67,3 +67,21 @@ import Testing
         #expect(attempt.error?.contains("receiver.example.com (127.0.0.1):9") == true, "\(attempt.error ?? "no error")")
     }
 }
+
+/// The sender keeps at most ``WebhookSender/clientLimit`` HTTP clients; those set aside for
+/// others are closed after the batch, not kept until the server stops.
+@Suite struct WebhookSenderClientTests {
+    @Test("Clients set aside beyond the limit are closed after the batch")
+    func retiredClientsAreClosed() async throws {
+        let names = (0...(WebhookSender.clientLimit + 1)).map { "receiver-\($0).example.com" }
+        let sender = WebhookSender(resolver: .fixed(Dictionary(uniqueKeysWithValues: names.map { ($0, ["127.0.0.1"]) })), timeout: .seconds(2))
+        for name in names {
+            // Nothing listens on port 9: each attempt fails at once, after making its client.
+            _ = await sender.send(WebhookDestinationSafetyTests.due("http://\(name):9/hook"), allowPrivateNetworks: true, at: Date())
+        }
+        #expect(sender.retiredClientCount == 2)
+        await sender.closeRetiredClients()
+        #expect(sender.retiredClientCount == 0)
+        await sender.shutdown()
+    }
+}
