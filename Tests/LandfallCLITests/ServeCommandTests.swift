@@ -71,6 +71,9 @@ import FoundationNetworking
         (["serve", "--rate-limit-burst", "0"], "--rate-limit-burst must be 1 or more"),
         (["serve", "--client-address-header", "X Forwarded"], "--client-address-header must be a header name"),
         (["serve", "--database-url", "mysql://db.example.com/landfall"], "--database-url must be a postgres:// or postgresql:// URL"),
+        (["serve", "--webhook-lease", "10"], "--webhook-lease must be 11...3600 seconds, not 10"),
+        (["serve", "--webhook-timeout", "0"], "--webhook-timeout must be 1...300 seconds, not 0"),
+        (["serve", "--webhook-timeout", "30"], "--webhook-lease (30 s) must be longer than --webhook-timeout (30 s)"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) async throws {
         let result = try await LandfallExecutable.run(arguments)

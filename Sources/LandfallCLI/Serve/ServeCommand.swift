@@ -95,12 +95,21 @@ struct ServeCommand: AsyncParsableCommand {
                                                                     valueName: "seconds", visibility: .hidden))
     var webhookLease = 30
 
+    /// How long one webhook attempt may take (tests lengthen it to keep attempts in flight).
+    @Option(name: .customLong("webhook-timeout"), help: ArgumentHelp("Seconds one webhook attempt may take, connecting included (default 10).",
+                                                                      valueName: "seconds", visibility: .hidden))
+    var webhookTimeout = 10
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
         guard rateLimit >= 0, rateLimit.isFinite else { throw ValidationError("--rate-limit must be 0 (no limit) or more, not \(rateLimit)") }
         guard rateLimitBurst >= 1 else { throw ValidationError("--rate-limit-burst must be 1 or more, not \(rateLimitBurst)") }
         // Longer than an attempt's 10 s timeout, or an attempt still in flight would be repeated.
         guard (11...3_600).contains(webhookLease) else { throw ValidationError("--webhook-lease must be 11...3600 seconds, not \(webhookLease)") }
+        guard (1...300).contains(webhookTimeout) else { throw ValidationError("--webhook-timeout must be 1...300 seconds, not \(webhookTimeout)") }
+        guard webhookLease > webhookTimeout else {
+            throw ValidationError("--webhook-lease (\(webhookLease) s) must be longer than --webhook-timeout (\(webhookTimeout) s): else another instance repeats an attempt still in flight")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical; not '\(logLevel)'")
         }
@@ -161,6 +170,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.forcesNewDatabaseInEmptyFile = storage.force
         configuration.webhooks.delivers = !noWebhookDelivery
         configuration.webhooks.lease = .seconds(webhookLease)
+        configuration.webhooks.timeout = .seconds(webhookTimeout)
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration)

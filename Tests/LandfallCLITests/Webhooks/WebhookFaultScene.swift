@@ -101,8 +101,8 @@ final class WebhookFaultScene: Sendable {
 
     /// Starts another server on the same database.
     @discardableResult
-    func startServer() async throws -> WebhookFaultServer {
-        let server = try await WebhookFaultServer.start(storage: storageOptions, in: folder)
+    func startServer(webhookOptions: [String] = ["--webhook-lease", "11"]) async throws -> WebhookFaultServer {
+        let server = try await WebhookFaultServer.start(storage: storageOptions, in: folder, webhookOptions: webhookOptions)
         running.withLock { $0.append(server) }
         return server
     }

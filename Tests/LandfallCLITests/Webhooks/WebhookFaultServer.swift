@@ -16,9 +16,11 @@ final class WebhookFaultServer: Sendable {
 
     /// Starts `landfall serve` on `storage` (`--data-dir …` or `--database-url …`) and waits
     /// (at most 60 s) until it listens.
-    static func start(storage: [String], in directory: URL) async throws -> WebhookFaultServer {
+    /// `webhookOptions` replace `--webhook-lease 11` (a test that needs attempts to stay in
+    /// flight longer gives `--webhook-timeout` and a lease longer than it).
+    static func start(storage: [String], in directory: URL, webhookOptions: [String] = ["--webhook-lease", "11"]) async throws -> WebhookFaultServer {
         let errorFile = try CLIFixtures.temporaryFolder().appendingPathComponent("stderr").path
-        let arguments = ["serve", "--port", "0", "--rate-limit", "0", "--webhook-lease", "11"] + storage
+        let arguments = ["serve", "--port", "0", "--rate-limit", "0"] + webhookOptions + storage
         let child = try ChildProcess(executable: try LandfallExecutable.location().path, arguments: arguments,
                                      directory: directory.path, standardError: errorFile)
         let deadline = ContinuousClock.now + .seconds(60)

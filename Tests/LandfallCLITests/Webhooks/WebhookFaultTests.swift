@@ -134,10 +134,13 @@ struct WebhookFaultTests {
     @Test("SIGKILL while deliveries are in flight: after the lease the new server delivers every event, repeats only with the same webhook-id")
     func sigkillInFlight() async throws {
         try await Self.withScene { scene in
-            // The receiver holds the requests past the server's 10 s timeout, so the attempts
-            // are still in flight when the kill comes even on a loaded machine (a CI run with
-            // every suite at once took more than 5 s between the last request and the kill).
-            try await scene.receiver.setMode(.hang(seconds: 30))
+            // A server whose attempts may take 40 s, and a receiver that holds them for 60 s: the
+            // attempts are still in flight when the kill comes even on a loaded machine (full
+            // runs of every suite at once took more than 5 s, then more than 10 s, between the
+            // last request and the kill). Its lease, 41 s, is how long the deliveries then wait.
+            _ = await scene.terminateServers()
+            try await scene.startServer(webhookOptions: ["--webhook-timeout", "40", "--webhook-lease", "41"])
+            try await scene.receiver.setMode(.hang(seconds: 60))
             let start = ContinuousClock.now
             for index in 1...4 { try await scene.createLink("sigkill-\(index)") }
             let inFlight = try await scene.receiver.waitForDeliveries(count: 4, within: .seconds(30))
@@ -159,7 +162,7 @@ struct WebhookFaultTests {
                 let attempts = try await scene.attempts(delivery)
                 #expect(attempts.map(\.number) == [2] && attempts.first?.statusCode == 204, "attempt 2 after the lease: \(attempts)")
             }
-            WebhookFaultTable.row("SIGKILL with 4 attempts in flight (receiver hanging 30 s), lease 11 s",
+            WebhookFaultTable.row("SIGKILL with 4 attempts in flight (receiver hanging 60 s), lease 41 s",
                                   "new server delivered all 4 \(Self.seconds(ContinuousClock.now - killed)) after the kill; "
                                       + "\(outcome.repeats) repeats, each with the same webhook-id",
                                   ContinuousClock.now - start)
