@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "LandfallJSON", targets: ["LandfallJSON"]),
+        .library(name: "LandfallXML", targets: ["LandfallXML"]),
         .library(name: "LandfallWire", targets: ["LandfallWire"]),
         .library(name: "AppSiteAssociation", targets: ["AppSiteAssociation"]),
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
@@ -47,9 +48,12 @@ let package = Package(
         // Pure: Foundation only, no I/O. Builds for Linux and Apple platforms.
         // The JSON tree with source locations that every other target reads and writes JSON with.
         .target(name: "LandfallJSON"),
+        // The XML tree with byte ranges that Android manifests and property lists are read with,
+        // and that merges splice generated text into (every other byte kept as written).
+        .target(name: "LandfallXML"),
         // The values the link server writes and the app SDK reads (campaign fields, resolved links).
         .target(name: "LandfallWire"),
-        .target(name: "AppSiteAssociation", dependencies: ["LandfallJSON"]),
+        .target(name: "AppSiteAssociation", dependencies: ["LandfallJSON", "LandfallXML"]),
         .target(name: "DeepLinkRouting"),
         // QR codes (ISO/IEC 18004, byte mode, versions 1-40, L/M/Q/H) as SVG and PNG: pure Swift
         // with no dependencies, so the app SDK can draw the same code.
@@ -70,6 +74,7 @@ let package = Package(
                 "DeepLinkRouting",
                 "LandfallJSON",
                 "LandfallLinks",
+                "LandfallXML",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -211,6 +216,10 @@ let package = Package(
             ],
             // Case files the tests read from the source tree (they are also CLI inputs).
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "LandfallXMLTests",
+            dependencies: ["LandfallXML", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "DeepLinkRoutingTests",
