@@ -8,7 +8,7 @@ import DeepLinkRouting
 /// app opens. Exclusions come first because the first matching rule decides. A generated rule
 /// that an earlier generated rule with the same effect already covers is left out (it could
 /// never decide: `/puzzle/?*/hint` after `/puzzle/?*`). Apps with the same rules share one
-/// `details` entry.
+/// `details` entry. Apps with `webCredentials: true` are listed under `webcredentials`.
 ///
 /// Android gets one statement per app, with the same rules as Android 15's
 /// `dynamic_app_link_components`, literals percent-encoded as a URL carries them (Android
@@ -27,7 +27,9 @@ public enum AssociationGenerator {
                 details.append(AppLinkDetail(appIDs: [ios.appID], components: rules))
             }
         }
-        return AssociationFile(appLinks: AppLinksService(details: details))
+        let sharing = configuration.apps.compactMap { app in app.ios.flatMap { $0.webCredentials ? $0.appID : nil } }
+        return AssociationFile(appLinks: AppLinksService(details: details),
+                               webCredentials: sharing.isEmpty ? nil : AppsService(apps: sharing))
     }
 
     /// The Digital Asset Links file for the configuration's Android apps.

@@ -3,8 +3,8 @@
 /// ```yaml
 /// apps:
 ///   - name: daily
-///     ios: {teamID: ABCDE12345, bundleID: com.example.daily, appStoreID: "1234567890", scheme: dailypuzzle}
-///     android: {package: com.example.daily, sha256: ["14:6D:..."], playStoreID: com.example.daily}
+///     ios: {teamID: ABCDE12345, bundleID: com.example.daily, appStoreID: "1234567890", scheme: dailypuzzle, webCredentials: true}
+///     android: {package: com.example.daily, sha256: ["14:6D:..."], playStoreID: com.example.daily, activity: .MainActivity, minSdk: 24}
 /// ```
 public struct AppConfiguration: Sendable, Hashable {
     /// The name routes use to pick apps (`apps: [daily]`).
@@ -32,13 +32,18 @@ public struct IOSApp: Sendable, Hashable {
     public var appStoreID: String?
     /// A custom URL scheme the app registers, if any.
     public var scheme: String?
+    /// Whether the app shares the site's passwords and passkeys: the association file lists it
+    /// under `webcredentials` and its entitlement claims `webcredentials:` for the site host and
+    /// its aliases.
+    public var webCredentials: Bool
 
     /// Creates an iOS app.
-    public init(teamID: String, bundleID: String, appStoreID: String? = nil, scheme: String? = nil) {
+    public init(teamID: String, bundleID: String, appStoreID: String? = nil, scheme: String? = nil, webCredentials: Bool = false) {
         self.teamID = teamID
         self.bundleID = bundleID
         self.appStoreID = appStoreID
         self.scheme = scheme
+        self.webCredentials = webCredentials
     }
 
     /// `TEAMID.bundle.id`, as the association file lists it.
@@ -58,12 +63,28 @@ public struct AndroidApp: Sendable, Hashable {
     public var sha256Fingerprints: [String]
     /// The Play Store id; the package name when absent.
     public var playStoreID: String?
+    /// The activity links open (`android:name` as the manifest writes it): the generated intent
+    /// filters belong to it. ``defaultActivity`` when not configured.
+    public var activity: String
+    /// The app's `minSdk`: below 26 the generated filters write parameters as `pathPattern`
+    /// (which cannot say "no `/`", so a parameter also matches deeper paths); from 26 as the
+    /// exact `pathAdvancedPattern`, which older devices do not read. ``defaultMinSDK`` when not
+    /// configured.
+    public var minSDK: Int
+
+    /// The activity of a new Android Studio, Expo or React Native project.
+    public static let defaultActivity = ".MainActivity"
+    /// The `minSdk` of new Expo and React Native projects.
+    public static let defaultMinSDK = 24
 
     /// Creates an Android app.
-    public init(package: String, sha256Fingerprints: [String], playStoreID: String? = nil) {
+    public init(package: String, sha256Fingerprints: [String], playStoreID: String? = nil,
+                activity: String = AndroidApp.defaultActivity, minSDK: Int = AndroidApp.defaultMinSDK) {
         self.package = package
         self.sha256Fingerprints = sha256Fingerprints
         self.playStoreID = playStoreID
+        self.activity = activity
+        self.minSDK = minSDK
     }
 
     /// The Play Store page.

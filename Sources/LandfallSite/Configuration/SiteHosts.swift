@@ -16,6 +16,7 @@
 ///   interstitial: open.daily-example.net
 ///   admin: admin.daily.example.com
 ///   local: {localhost: daily.example.com, 127.0.0.1: open.daily-example.net, admin.localhost: admin.daily.example.com}
+///   development: []                     # served hosts claimed with ?mode=developer
 /// ```
 public struct SiteHosts: Sendable, Hashable {
     /// The canonical host of the site's pages.
@@ -33,10 +34,15 @@ public struct SiteHosts: Sendable, Hashable {
     /// a request to one is served as if made to that host, over http, and the links on the
     /// page it gets stay on the development names.
     public var local: [String: String]
+    /// Served hosts Apple's CDN cannot reach (a staging site behind a VPN, a tunnel): the apps'
+    /// entitlements claim them with `?mode=developer`, so that development builds fetch the
+    /// association file from the host itself.
+    public var development: [String]
 
     /// Creates the host list; names are lowercased.
     public init(site: String, aliases: [String] = [], links: String? = nil, interstitial: String? = nil,
-                admin: String? = nil, local: [String: String] = [:]) {
+                admin: String? = nil, local: [String: String] = [:], development: [String] = []) {
+        self.development = development.map { $0.lowercased() }
         self.site = site.lowercased()
         self.aliases = aliases.map { $0.lowercased() }
         self.links = links?.lowercased()

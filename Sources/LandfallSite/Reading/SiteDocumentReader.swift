@@ -24,10 +24,10 @@ final class SiteDocumentReader {
 
     static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations", "links", "invitations", "deferredLinks", "webhooks"]
     static let siteKeys = ["name", "description", "timeZone", "home", "image"]
-    static let hostKeys = ["site", "aliases", "links", "interstitial", "admin", "local"]
+    static let hostKeys = ["site", "aliases", "links", "interstitial", "admin", "local", "development"]
     static let appKeys = ["name", "ios", "android"]
-    static let iosKeys = ["teamID", "bundleID", "appStoreID", "scheme"]
-    static let androidKeys = ["package", "sha256", "playStoreID"]
+    static let iosKeys = ["teamID", "bundleID", "appStoreID", "scheme", "webCredentials"]
+    static let androidKeys = ["package", "sha256", "playStoreID", "activity", "minSdk"]
     static let routingKeys = ["caseSensitive", "plusAsSpace", "acceptsHTTP"]
     static let routeKeys = ["pattern", "name", "parameters", "query", "priority", "caseSensitive", "requires", "examples",
                             "opensApp", "apps", "page", "embargo"]
@@ -204,8 +204,20 @@ final class SiteDocumentReader {
                 document.error("expected a mapping such as {localhost: daily.example.com}, found \(YAMLDocument.describe(localNode))", at: "hosts.local", localNode)
             }
         }
+        var development: [String] = []
+        let served = [site].compactMap { $0 } + aliases + [links, interstitial].compactMap { $0 }
+        for (index, (text, developmentNode)) in document.strings(mapping, "development", at: "hosts").enumerated() {
+            let name = text.lowercased()
+            guard served.contains(name) else {
+                let why = name == admin ? "the admin host serves no association file" : "a development host is one of the served hosts"
+                document.error("'\(text)' is not one of \(served.joined(separator: ", ")); \(why)", at: "hosts.development[\(index)]", developmentNode)
+                continue
+            }
+            if !development.contains(name) { development.append(name) }
+        }
         guard let site else { return nil }
-        return SiteHosts(site: site, aliases: aliases, links: links, interstitial: interstitial, admin: admin, local: local)
+        return SiteHosts(site: site, aliases: aliases, links: links, interstitial: interstitial, admin: admin, local: local,
+                         development: development)
     }
 
     // MARK: apps
@@ -265,7 +277,8 @@ final class SiteDocumentReader {
                                at: "\(path).scheme", schemeNode)
             }
         }
-        return IOSApp(teamID: teamID, bundleID: bundleID, appStoreID: appStoreID, scheme: scheme)
+        let webCredentials = document.bool(mapping, "webCredentials", at: path) ?? false
+        return IOSApp(teamID: teamID, bundleID: bundleID, appStoreID: appStoreID, scheme: scheme, webCredentials: webCredentials)
     }
 
     private func readAndroid(_ node: Node, at path: String) -> AndroidApp? {
@@ -286,7 +299,18 @@ final class SiteDocumentReader {
             document.error("'\(text)' is not a SHA-256 fingerprint; \(hint)", at: "\(path).sha256[\(index)]", fingerprintNode)
         }
         let play = document.string(mapping, "playStoreID", at: path)?.0
-        return AndroidApp(package: package, sha256Fingerprints: fingerprints.map(\.0), playStoreID: play)
+        var activity = AndroidApp.defaultActivity
+        if let (text, activityNode) = document.string(mapping, "activity", at: path) {
+            if Self.isActivityName(text) {
+                activity = text
+            } else {
+                document.error("'\(text)' is not an activity name; write the class as the manifest's android:name does, such as .MainActivity or com.example.app.LinkActivity",
+                               at: "\(path).activity", activityNode)
+            }
+        }
+        let minSDK = document.int(mapping, "minSdk", at: path, in: 1...99) ?? AndroidApp.defaultMinSDK
+        return AndroidApp(package: package, sha256Fingerprints: fingerprints.map(\.0), playStoreID: play,
+                          activity: activity, minSDK: minSDK)
     }
 
     // MARK: routing and routes
@@ -599,6 +623,16 @@ final class SiteDocumentReader {
     static func isScheme(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+    }
+
+    /// `.MainActivity`, `MainActivity` or `com.example.app.MainActivity`: Java identifiers
+    /// separated by dots, optionally starting with one.
+    static func isActivityName(_ text: String) -> Bool {
+        let parts = (text.hasPrefix(".") ? String(text.dropFirst()) : text).split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { part in
+            guard let first = part.first, first.isASCII, first.isLetter || first == "_" || first == "$" else { return false }
+            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }
+        }
     }
 
     static func isPackageName(_ text: String) -> Bool {
