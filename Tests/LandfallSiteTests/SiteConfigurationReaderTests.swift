@@ -65,10 +65,11 @@ import Testing
               links: go.example.com
               interstitial: open.example.net
               local: {localhost: example.com, 127.0.0.1: open.example.net}
+              development: [GO.example.com]
             apps:
               - name: main
-                ios: {teamID: ABCDE12345, bundleID: com.example.app, appStoreID: id123, scheme: Example}
-                android: {package: com.example.app, sha256: "\(SiteDocuments.fingerprint)", playStoreID: com.example.store}
+                ios: {teamID: ABCDE12345, bundleID: com.example.app, appStoreID: id123, scheme: Example, webCredentials: true}
+                android: {package: com.example.app, sha256: "\(SiteDocuments.fingerprint)", playStoreID: com.example.store, activity: com.example.app.LinkActivity, minSdk: 26}
               - name: pro
                 ios: {teamID: ABCDE12345, bundleID: com.example.pro}
             schemes: [Example]
@@ -96,8 +97,14 @@ import Testing
         #expect(configuration.image == "https://example.com/i.png")
         #expect(configuration.hosts == SiteHosts(site: "example.com", aliases: ["www.example.com"], links: "go.example.com",
                                                  interstitial: "open.example.net",
-                                                 local: ["localhost": "example.com", "127.0.0.1": "open.example.net"]))
-        #expect(configuration.apps[0].ios == IOSApp(teamID: "ABCDE12345", bundleID: "com.example.app", appStoreID: "123", scheme: "example"))
+                                                 local: ["localhost": "example.com", "127.0.0.1": "open.example.net"],
+                                                 development: ["go.example.com"]))
+        #expect(configuration.apps[0].ios == IOSApp(teamID: "ABCDE12345", bundleID: "com.example.app", appStoreID: "123", scheme: "example",
+                                                    webCredentials: true))
+        #expect(configuration.apps[0].android?.activity == "com.example.app.LinkActivity")
+        #expect(configuration.apps[0].android?.minSDK == 26)
+        #expect(configuration.apps[1].android == nil)
+        #expect(check.site?.appleAssociation.webCredentials?.apps == ["ABCDE12345.com.example.app"])
         #expect(configuration.apps[0].ios?.appStoreURL == "https://apps.apple.com/app/id123")
         #expect(configuration.apps[0].android?.playStoreURL == "https://play.google.com/store/apps/details?id=com.example.store")
         #expect(configuration.schemes == ["example"])
@@ -110,7 +117,7 @@ import Testing
         #expect(route.embargo == Embargo(.contentField("publishAt"), timeZone: TimeZone(identifier: "Europe/London")))
         #expect(configuration.associations.maxAge == 60)
         #expect(configuration.associations.extraComponents == [
-            ExtraComponent(ComponentRule(path: "/legacy/*", exclude: true, comment: "old"), line: 28),
+            ExtraComponent(ComponentRule(path: "/legacy/*", exclude: true, comment: "old"), line: 29),
         ])
     }
 
@@ -223,6 +230,10 @@ import Testing
                path: "hosts.local.localhost:8080", line: 7, message: "has a port; write the host name only: localhost"),
         Broken("local names that are not a mapping", DocumentEdit("  interstitial: open.example.net\n", "  interstitial: open.example.net\n  local: [localhost]\n"),
                path: "hosts.local", line: 7, message: "expected a mapping such as {localhost: daily.example.com}"),
+        Broken("a development host that is not served", DocumentEdit("  interstitial: open.example.net\n", "  interstitial: open.example.net\n  development: [staging.example.com]\n"),
+               path: "hosts.development[0]", line: 7, message: "'staging.example.com' is not one of example.com, open.example.net; a development host is one of the served hosts"),
+        Broken("the admin host as a development host", DocumentEdit("  interstitial: open.example.net\n", "  interstitial: open.example.net\n  admin: admin.example.com\n  development: [admin.example.com]\n"),
+               path: "hosts.development[0]", line: 8, message: "the admin host serves no association file"),
     ]
 
     static let apps = [
@@ -240,6 +251,12 @@ import Testing
                path: "apps[0].ios.scheme", line: 12, message: "'daily://' is not a URL scheme"),
         Broken("a router scheme starting with a digit", .append("schemes: [\"1daily\"]\n"),
                path: "schemes", line: 25, message: "'1daily' is not a URL scheme"),
+        Broken("webCredentials that is not a boolean", DocumentEdit("      bundleID: com.example.app\n", "      bundleID: com.example.app\n      webCredentials: yes please\n"),
+               path: "apps[0].ios.webCredentials", line: 12, message: "expected true or false"),
+        Broken("an activity that is a path", DocumentEdit("package: com.example.app", "package: com.example.app\n      activity: app/MainActivity"),
+               path: "apps[0].android.activity", line: 14, message: "'app/MainActivity' is not an activity name; write the class as the manifest's android:name does, such as .MainActivity"),
+        Broken("a minSdk out of range", DocumentEdit("package: com.example.app", "package: com.example.app\n      minSdk: 0"),
+               path: "apps[0].android.minSdk", line: 14, message: "0 is out of range; expected 1...99"),
         Broken("a package of one part", DocumentEdit("package: com.example.app", "package: example"),
                path: "apps[0].android.package", line: 13, message: "'example' is not an Android package name"),
         Broken("a package part starting with a digit", DocumentEdit("package: com.example.app", "package: com.1example.app"),
