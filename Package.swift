@@ -236,8 +236,11 @@ let package = Package(
                 "LandfallLinks",
                 "AppSiteAssociation",
                 "DeepLinkRouting",
+                "LandfallXML",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            // App files (entitlements, manifests) the merge tests read from the source tree.
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "LandfallLinksTests",
