@@ -21,22 +21,36 @@ struct ContractTestCommand: AsyncReportingCommand {
             and `parameters:` (names and values the matched route must have). Paths are \
             relative to the contract file.
 
-            --live checks `opens:` against the apple-app-site-association each URL's host \
+            Android: `manifest:` (the app's AndroidManifest.xml) adds android to the \
+            platforms `opens:` is checked on, as Android decides it: an intent filter of the \
+            manifest must match the URL, and the host's served assetlinks.json (the ones the \
+            `site:` generates, or `assetlinks:`) must grant the package (`package:`, or the \
+            manifest's) and, as Android 15 does, its dynamic rules must allow the path. \
+            `platforms: [ios, android]` sets the platforms; a case's `platform: android` \
+            checks it on one; `activity:` names the activity it must open. \
+            `entitlements:` (the app's .entitlements) makes an iOS case open the app only on a \
+            host the entitlements claim. `routeExamples: true` adds a case for every example of \
+            every route: its route, and whether it opens the apps, on every platform.
+
+            --live checks iOS `opens:` against the apple-app-site-association each URL's host \
             serves now, fetched as Apple's CDN does (a redirect or an error page makes the \
             file unusable, so nothing opens); routes still come from the contract's site \
             configuration or route table. The network options are those of `landfall doctor`.
 
             Prints one line per case, ✓ or ✗, and for a failure what happened instead and \
-            which rule decided. --junit writes the results as JUnit XML for CI systems.
+            which rule or filter decided. --junit writes the results as JUnit XML for CI systems.
 
             The exit status is 0 when every case holds, 1 when any fails, and 2 for a usage \
-            error, a contract, association file, route table or site configuration that \
-            cannot be used (the message names the YAML path and line), or with --live a host \
-            that did not answer in time.
+            error, a contract, association file, route table, manifest or site configuration \
+            that cannot be used (the message names the YAML path and line), or with --live a \
+            host that did not answer in time.
 
             Example contract:
               site: ../demo/landfall.yml
               app: ABCDE12345.com.example.dailypuzzle
+              manifest: ../app/AndroidManifest.xml
+              entitlements: ../app/DailyPuzzle.entitlements
+              routeExamples: true
               cases:
                 - url: https://daily.example.com/puzzle/2026-11-20
                   opens: true
@@ -44,14 +58,17 @@ struct ContractTestCommand: AsyncReportingCommand {
                   parameters: {date: "2026-11-20"}
                 - url: https://daily.example.com/archive/2025
                   opens: false
+                - url: https://go.daily.example.com/health
+                  platform: android
+                  opens: false
 
             Examples:
               landfall test examples/contracts/demo.yml
+              landfall test examples/contracts/demo-apps.yml
               landfall test contract.yml --junit results.xml
               landfall test contract.yml --live --timeout 30
             """
     )
-
     @Argument(help: ArgumentHelp("The contract (YAML), or - to read standard input.", valueName: "contract"))
     var contract: String
 
@@ -101,12 +118,16 @@ struct ContractTestCommand: AsyncReportingCommand {
             }
         }
 
-        let verdicts = contract.cases.map {
-            LinkContractVerdict(checking: $0, associations: checker.matcher, unavailable: checker.unavailable, router: checker.router)
+        guard let apps = LinkContractApps.load(contract, site: checker.site, in: context, into: &result) else { return result }
+        let cases = contract.cases + (contract.routeExamples ? exampleCases(contract, checker, package: apps.package, into: &result) : [])
+        let labelled = contract.platforms.count > 1
+        let verdicts = cases.map {
+            LinkContractVerdict(checking: $0, associations: checker.matcher, unavailable: checker.unavailable, router: checker.router,
+                                apps: apps, labelled: labelled)
         }
         let style = context.style
         for verdict in verdicts {
-            let url = verdict.contractCase.url.text
+            let url = verdict.contractCase.url.text + (verdict.contractCase.origin.map { " (\($0))" } ?? "")
             // Verdicts quote what the live association files and the router answered.
             if verdict.passed {
                 result.print(style.paint("✓", .green) + " " + TerminalText.visible(url + "  " + verdict.held.joined(separator: "; ")))
@@ -128,5 +149,32 @@ struct ContractTestCommand: AsyncReportingCommand {
         }
         if failed > 0 { result.raise(to: .problemsFound) }
         return result
+    }
+
+    /// `routeExamples: true`: a case for every example of every route, stating its route and,
+    /// for a site, whether it opens the contract's apps (on each platform the contract checks).
+    private func exampleCases(_ contract: LinkContract, _ sources: LinkContractSources, package: String?,
+                              into output: inout CommandOutput) -> [LinkContractCase] {
+        var cases: [LinkContractCase] = []
+        for example in sources.examples {
+            guard let url = try? LinkURL(parsing: example.url) else {
+                output.printError("warning: the example \(example.url) of route \(example.route) is not a URL; skipped")
+                continue
+            }
+            var exampleCase = LinkContractCase(url: url, line: 0, route: example.route, parameters: [],
+                                               origin: "example of route \(example.route)")
+            if let opensApps = example.opensApps {
+                if contract.platforms.contains(.ios), let app = contract.app {
+                    let opens = opensApps.contains { $0.ios?.appID == app }
+                    exampleCase.opening = opens ? .opens(appID: app) : .doesNotOpen(appID: app)
+                }
+                if contract.platforms.contains(.android), contract.manifest != nil {
+                    exampleCase.opensOnAndroid = opensApps.contains { $0.android != nil && (package == nil || $0.android?.package == package) }
+                }
+            }
+            cases.append(exampleCase)
+        }
+        if cases.isEmpty { output.printError("warning: routeExamples: true, but no route has examples") }
+        return cases
     }
 }

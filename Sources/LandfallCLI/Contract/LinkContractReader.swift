@@ -14,8 +14,9 @@ import Yams
 /// let contract = try LinkContractReader.read(input)   // throws LinkContractError
 /// ```
 enum LinkContractReader {
-    static let topKeys = ["association", "site", "routes", "app", "cases"]
-    static let caseKeys = ["url", "opens", "route", "parameters"]
+    static let topKeys = ["association", "site", "routes", "app", "package", "manifest", "assetlinks", "entitlements",
+                          "platforms", "routeExamples", "cases"]
+    static let caseKeys = ["url", "platform", "opens", "activity", "route", "parameters"]
 
     /// Reads and checks `input`; with `live`, the association files come from the hosts
     /// (`landfall test --live`), so `opens:` needs no `association:` or `site:`.
@@ -48,6 +49,13 @@ enum LinkContractReader {
         let association = try path("association")
         let site = try path("site")
         let routes = try path("routes")
+        let manifest = try path("manifest")
+        let assetLinks = try path("assetlinks")
+        let entitlements = try path("entitlements")
+        if let assetLinks, site != nil {
+            _ = assetLinks
+            throw reader.error(mapping["assetlinks"], "assetlinks", "with `site:` the assetlinks.json files are the ones the site generates; remove `assetlinks:` (or use `association:`/`routes:` instead of `site:`)")
+        }
         let source: LinkContract.Source
         if let site {
             if association != nil || routes != nil {
@@ -66,15 +74,59 @@ enum LinkContractReader {
             app = try reader.string(node, at: "app", example: "ABCDE12345.com.example.app")
             if app?.isEmpty == true { throw reader.error(node, "app", "the app ID is empty; write a Team ID and bundle ID such as ABCDE12345.com.example.app") }
         }
+        var package: String?
+        if let node = mapping["package"] {
+            package = try reader.string(node, at: "package", example: "com.example.app")
+            if package?.isEmpty == true { throw reader.error(node, "package", "the package is empty; write the Android application ID such as com.example.app") }
+        }
 
-        guard let casesNode = mapping["cases"] else {
-            throw reader.error(root, "", "the contract has no `cases:`; list the URLs to check, each with `url:` and `opens:` or `route:`")
+        var platforms: [LinkPlatform] = manifest == nil ? [.ios] : [.ios, .android]
+        if let node = mapping["platforms"] {
+            let items = node.sequence.map(Array.init) ?? [node]
+            platforms = []
+            for item in items {
+                let text = try reader.string(item, at: "platforms", example: "ios")
+                guard let platform = LinkPlatform(rawValue: text) else {
+                    throw reader.error(item, "platforms", "unknown platform '\(text)'; write ios, android or [ios, android]")
+                }
+                if !platforms.contains(platform) { platforms.append(platform) }
+            }
+            guard !platforms.isEmpty else { throw reader.error(node, "platforms", "the list is empty; write ios, android or [ios, android]") }
         }
-        guard let sequence = casesNode.sequence else {
-            throw reader.error(casesNode, "cases", "expected a list of cases (`- url: ...`), found \(Reader.kind(of: casesNode))")
+        if platforms.contains(.android), manifest == nil {
+            throw reader.error(mapping["platforms"] ?? root, "platforms", "android cases need the app's manifest: add `manifest: path/to/AndroidManifest.xml` at the top")
         }
-        guard sequence.count > 0 else {
-            throw reader.error(casesNode, "cases", "the list is empty; a contract checks at least one URL")
+        if !platforms.contains(.android), manifest != nil, mapping["platforms"] != nil {
+            throw reader.error(mapping["manifest"], "manifest", "`manifest:` is read for android cases, but `platforms:` leaves android out")
+        }
+        if entitlements != nil, !platforms.contains(.ios) {
+            throw reader.error(mapping["entitlements"], "entitlements", "`entitlements:` is read for ios cases, but `platforms:` leaves ios out")
+        }
+        if assetLinks != nil, manifest == nil {
+            throw reader.error(mapping["assetlinks"], "assetlinks", "`assetlinks:` is read for android cases: add `manifest:` (the app's AndroidManifest.xml)")
+        }
+        var routeExamples = false
+        if let node = mapping["routeExamples"] {
+            guard node.tagName == .bool, let value = node.bool else {
+                throw reader.error(node, "routeExamples", "expected true or false, found \(Reader.kind(of: node))")
+            }
+            routeExamples = value
+            if value, site == nil, routes == nil {
+                throw reader.error(node, "routeExamples", "`routeExamples: true` checks the examples of the routes: add `site:` or `routes:` at the top")
+            }
+        }
+
+        var sequence: [Node] = []
+        if let casesNode = mapping["cases"] {
+            guard let list = casesNode.sequence else {
+                throw reader.error(casesNode, "cases", "expected a list of cases (`- url: ...`), found \(Reader.kind(of: casesNode))")
+            }
+            sequence = Array(list)
+            guard sequence.count > 0 || routeExamples else {
+                throw reader.error(casesNode, "cases", "the list is empty; a contract checks at least one URL (or add `routeExamples: true`)")
+            }
+        } else if !routeExamples {
+            throw reader.error(root, "", "the contract has no `cases:`; list the URLs to check, each with `url:` and `opens:` or `route:` (or add `routeExamples: true`)")
         }
         var hasRouter: Bool {
             switch source {
@@ -91,10 +143,11 @@ enum LinkContractReader {
         }
         var cases: [LinkContractCase] = []
         for (index, node) in sequence.enumerated() {
-            cases.append(try reader.readCase(node, at: "cases[\(index)]", defaultApp: app,
+            cases.append(try reader.readCase(node, at: "cases[\(index)]", defaultApp: app, platforms: platforms,
                                              hasRouter: hasRouter, hasAssociation: hasAssociation))
         }
-        return LinkContract(source: source, app: app, cases: cases)
+        return LinkContract(source: source, app: app, package: package, manifest: manifest, assetLinks: assetLinks,
+                            entitlements: entitlements, platforms: platforms, routeExamples: routeExamples, cases: cases)
     }
 
     /// Reads nodes and makes errors naming their place.
@@ -147,7 +200,7 @@ enum LinkContractReader {
             return scalar.string
         }
 
-        func readCase(_ node: Node, at path: String, defaultApp: String?,
+        func readCase(_ node: Node, at path: String, defaultApp: String?, platforms contractPlatforms: [LinkPlatform],
                       hasRouter: Bool, hasAssociation: Bool) throws(LinkContractError) -> LinkContractCase {
             guard let mapping = node.mapping else {
                 throw error(node, path, "expected a case (`url:` with `opens:` or `route:`), found \(Self.kind(of: node))")
@@ -164,13 +217,43 @@ enum LinkContractReader {
                 throw self.error(urlNode, path + ".url", error.description)
             }
 
+            var platforms = contractPlatforms
+            if let platformNode = mapping["platform"] {
+                let text = try string(platformNode, at: path + ".platform", example: "android")
+                guard let platform = LinkPlatform(rawValue: text) else {
+                    throw error(platformNode, path + ".platform", "unknown platform '\(text)'; write ios or android")
+                }
+                guard contractPlatforms.contains(platform) else {
+                    throw error(platformNode, path + ".platform", platform == .android
+                        ? "android cases need the app's manifest: add `manifest: path/to/AndroidManifest.xml` at the top"
+                        : "the contract's `platforms:` leaves ios out")
+                }
+                platforms = [platform]
+            }
+
             var opening: LinkContractCase.Opening?
+            var opensOnAndroid: Bool?
+            var androidPackage: String?
             if let opensNode = mapping["opens"] {
                 let opensPath = path + ".opens"
                 guard let scalar = opensNode.scalar, opensNode.tagName != .null else {
                     throw error(opensNode, opensPath, "expected true, false or an app ID such as ABCDE12345.com.example.app, found \(Self.kind(of: opensNode))")
                 }
-                if opensNode.tagName == .bool, let opens = opensNode.bool {
+                if platforms.contains(.android) {
+                    if opensNode.tagName == .bool, let opens = opensNode.bool {
+                        opensOnAndroid = opens
+                    } else if opensNode.tagName == .str, !scalar.string.isEmpty, scalar.string.contains("."), platforms == [.android] {
+                        opensOnAndroid = true
+                        androidPackage = scalar.string
+                    } else {
+                        throw error(opensNode, opensPath, platforms == [.android]
+                            ? "expected true, false or a package such as com.example.app, found \(Self.kind(of: opensNode))"
+                            : "a case checked on ios and android takes `opens: true` or `false`; name the apps with `app:` and `package:` at the top (or add `platform:` to the case)")
+                    }
+                }
+                if !platforms.contains(.ios) {
+                    // Android only: nothing more to read.
+                } else if opensNode.tagName == .bool, let opens = opensNode.bool {
                     guard let defaultApp else {
                         throw error(opensNode, opensPath, "`opens: \(opens)` needs the app: add `app: TEAMID.bundle.id` at the top, or write the app here (`opens: TEAMID.bundle.id`)")
                     }
@@ -181,8 +264,16 @@ enum LinkContractReader {
                 } else {
                     throw error(opensNode, opensPath, "expected true, false or an app ID such as ABCDE12345.com.example.app, found \(Self.kind(of: opensNode))")
                 }
-                guard hasAssociation else {
+                guard hasAssociation || !platforms.contains(.ios) else {
                     throw error(opensNode, opensPath, "`opens` needs an association file: add `association:` (or `site:`) at the top")
+                }
+            }
+
+            var activity: String?
+            if let activityNode = mapping["activity"] {
+                activity = try string(activityNode, at: path + ".activity", example: ".MainActivity")
+                guard platforms.contains(.android), opensOnAndroid == true else {
+                    throw error(activityNode, path + ".activity", "`activity` is checked when the URL opens the Android app: add `opens: true` (and `manifest:` at the top)")
                 }
             }
 
@@ -215,10 +306,11 @@ enum LinkContractReader {
                     }
                 }
             }
-            guard opening != nil || route != nil else {
+            guard opening != nil || opensOnAndroid != nil || route != nil else {
                 throw error(node, path, "the case states nothing to check: add `opens:` or `route:`")
             }
-            return LinkContractCase(url: url, line: node.mark?.line ?? 0, opening: opening, route: route, parameters: parameters)
+            return LinkContractCase(url: url, line: node.mark?.line ?? 0, opening: opening, opensOnAndroid: opensOnAndroid,
+                                    androidPackage: androidPackage, activity: activity, route: route, parameters: parameters)
         }
     }
 }

@@ -12,6 +12,19 @@ struct LinkContractSources {
     let router: Router?
     /// With `--live`, why a URL's host has no usable association file, or `nil`.
     var unavailable: (LinkURL) -> String? = { _ in nil }
+    /// The site, when the contract names one.
+    var site: Site?
+    /// Every example of every route, for `routeExamples: true`.
+    var examples: [RouteExample] = []
+
+    /// One example URL of a route: the route's name, and (for a site) whether the route opens
+    /// the app and which apps.
+    struct RouteExample {
+        var url: String
+        var route: String
+        /// `nil` for a route table, which does not say what opens an app.
+        var opensApps: [AppConfiguration]?
+    }
 
     /// Loads `source`; on failure writes why to `output`, raises its status to 2 (the
     /// input cannot be used) and returns `nil`.
@@ -23,6 +36,7 @@ struct LinkContractSources {
         case .files(let associationPath, let routesPath):
             var matcher: AssociationMatcher?
             var router: Router?
+            var examples: [RouteExample] = []
             if let associationPath {
                 do {
                     let input = try InputFile.read(associationPath, in: context)
@@ -42,6 +56,9 @@ struct LinkContractSources {
                     let read = try RouteTableReader.read(input)
                     for warning in read.warnings { output.printError("warning: \(TerminalText.visible(warning))") }
                     router = try Router(table: read.table)
+                    examples = read.table.routes.flatMap { definition in
+                        definition.examples.map { RouteExample(url: $0, route: definition.effectiveName, opensApps: nil) }
+                    }
                 } catch let error as InputError {
                     output.fail(error.description, status: .usageOrInputError)
                     return nil
@@ -53,7 +70,7 @@ struct LinkContractSources {
                     return nil
                 }
             }
-            return LinkContractSources(matcher: { [matcher] _ in matcher }, router: router)
+            return LinkContractSources(matcher: { [matcher] _ in matcher }, router: router, examples: examples)
         }
     }
 
@@ -72,9 +89,15 @@ struct LinkContractSources {
         let siteMatcher = AssociationMatcher(site.appleAssociation)
         let linksMatcher = AssociationMatcher(site.linksAppleAssociation)
         let hosts = site.configuration.hosts
+        let configuration = site.configuration
+        let examples = configuration.routes.flatMap { route in
+            route.definition.examples.map {
+                RouteExample(url: $0, route: route.name, opensApps: route.opensApp ? configuration.apps(for: route) : [])
+            }
+        }
         return LinkContractSources(matcher: { url in
             hosts.role(of: url.host)?.served == .links ? linksMatcher : siteMatcher
-        }, router: site.router)
+        }, router: site.router, site: site, examples: examples)
     }
 
     /// `--live`: replaces the association files with those the hosts of the cases that state

@@ -16,21 +16,70 @@ struct LinkContractVerdict {
 
     /// Checks `contractCase` against `associations` (the file that decides for a URL's host)
     /// and `router`; both are non-nil whenever the case asks for them (the reader sees to it),
-    /// except for a live host with no usable file, which `unavailable` explains.
+    /// except for a live host with no usable file, which `unavailable` explains. `apps` holds
+    /// the Android matcher and the entitlements; `labelled` prefixes what each platform found
+    /// with its name (`ios: opens ...`), for contracts that check both.
     init(checking contractCase: LinkContractCase, associations: (LinkURL) -> AssociationMatcher?,
-         unavailable: (LinkURL) -> String? = { _ in nil }, router: Router?) {
+         unavailable: (LinkURL) -> String? = { _ in nil }, router: Router?,
+         apps: LinkContractApps = LinkContractApps(), labelled: Bool = false) {
         self.contractCase = contractCase
         held = []
         failures = []
+        let before = (held.count, failures.count)
         if let opening = contractCase.opening {
             if let matcher = associations(contractCase.url) {
                 checkOpening(opening, matcher: matcher)
             } else if let reason = unavailable(contractCase.url) {
                 checkOpening(opening, withoutFile: reason)
             }
+            if let entitlements = apps.entitlements, case .opens = opening, failures.count == before.1 {
+                checkClaim(entitlements)
+            }
         }
+        if labelled { label(from: before, "ios") }
+        let afterIOS = (held.count, failures.count)
+        if let expected = contractCase.opensOnAndroid, let android = apps.android {
+            checkAndroid(expected, decision: android(contractCase.url, contractCase.androidPackage),
+                         package: contractCase.androidPackage ?? apps.package)
+        }
+        if labelled { label(from: afterIOS, "android") }
         if let route = contractCase.route, let router {
             checkRoute(route, router: router)
+        }
+    }
+
+    /// Prefixes what was added since `start` with `platform: `.
+    private mutating func label(from start: (Int, Int), _ platform: String) {
+        for index in start.0..<held.count { held[index] = platform + ": " + held[index] }
+        for index in start.1..<failures.count { failures[index] = platform + ": " + failures[index] }
+    }
+
+    /// A URL the association file opens still needs the app to claim its host.
+    private mutating func checkClaim(_ entitlements: EntitlementsFile) {
+        let host = contractCase.url.host.lowercased()
+        let claimed = entitlements.appLinks.contains { entry in
+            entry.isWildcard ? host.hasSuffix("." + entry.host) : entry.host == host
+        }
+        if !claimed {
+            if !held.isEmpty { held.removeLast() }
+            failures.append("the association file opens it, but the entitlements claim no applinks: entry for \(host), "
+                            + "so iOS never asks (add applinks:\(host))")
+        }
+    }
+
+    private mutating func checkAndroid(_ expected: Bool, decision: AndroidIntentDecision, package: String?) {
+        let app = package ?? "the app"
+        if decision.opens == expected {
+            if expected, let activity = contractCase.activity, decision.activity != activity {
+                failures.append("expected it to open \(activity), but it opens \(decision.activity ?? "?")"
+                                + (decision.filterLine.map { " (filter at line \($0))" } ?? ""))
+                return
+            }
+            held.append(expected
+                ? "opens \(app)" + (decision.activity.map { " (\($0)" + (decision.filterLine.map { ", filter at line \($0)" } ?? "") + ")" } ?? "")
+                : "does not open \(app) (\(decision.reason.rawValue))")
+        } else {
+            failures.append("expected it \(expected ? "to open" : "not to open") \(app), but " + decision.summary)
         }
     }
 
