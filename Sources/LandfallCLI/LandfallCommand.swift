@@ -14,7 +14,8 @@ public struct LandfallCommand: AsyncParsableCommand {
                   'https://example.com/help/faq?articleNumber=481'
             """,
         subcommands: [ServeCommand.self, ConfigCommand.self, AASACommand.self, RoutesCommand.self, KeysCommand.self, UsersCommand.self,
-                      InvitesCommand.self, LinksCommand.self, SettingsCommand.self, WebhooksCommand.self, ContractTestCommand.self, DoctorCommand.self]
+                      InvitesCommand.self, LinksCommand.self, SettingsCommand.self, WebhooksCommand.self, ContractTestCommand.self, DoctorCommand.self,
+                      AndroidCommand.self]
     )
 
     public init() {}
