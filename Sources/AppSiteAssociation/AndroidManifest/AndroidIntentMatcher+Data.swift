@@ -6,14 +6,13 @@ extension AndroidIntentMatcher {
 
     /// `IntentFilter.matchData` for a link (no MIME type): how it matched, or why not.
     func matchData(_ filter: AndroidIntentFilter, _ link: Link) -> Result<String, Mismatch> {
-        if filter.hasUnresolved("scheme") || filter.hasUnresolved("host") || filter.hasUnresolved("port") {
-            let values = filter.unresolved.filter { $0.hasPrefix("android:scheme=") || $0.hasPrefix("android:host=") || $0.hasPrefix("android:port=") }
+        func undecided(_ attributes: [String]) -> Result<String, Mismatch> {
+            let values = filter.unresolved.filter { value in attributes.contains { value.hasPrefix("android:\($0)=") } }
             return .failure(Mismatch(reason: "cannot be decided offline: \(values.joined(separator: ", ")) \(values.count == 1 ? "is" : "are") not resolvable offline"))
         }
-        guard !filter.schemes.isEmpty else {
-            return .failure(Mismatch(reason: "has no android:scheme, so it matches no link"))
-        }
         guard filter.schemes.contains(link.scheme) else {
+            if filter.hasUnresolved("scheme") { return undecided(["scheme"]) }
+            if filter.schemes.isEmpty { return .failure(Mismatch(reason: "has no android:scheme, so it matches no link")) }
             let near = filter.schemes.first { $0.lowercased() == link.scheme }
             return .failure(Mismatch(reason: "scheme \(link.scheme) is not \(Self.list(filter.schemes))"
                 + (near.map { " (\($0) differs in case; Android compares schemes exactly)" } ?? "")))
@@ -28,8 +27,12 @@ extension AndroidIntentMatcher {
                 return .failure(Mismatch(reason: "scheme-specific part \(link.schemeSpecificPart) matches none of \(Self.list(filter.schemeSpecificParts.map(\.description)))"))
             }
         }
+        if !sspMatched, filter.authorities.isEmpty, filter.hasUnresolved("host") {
+            return undecided(["host", "port"])
+        }
         if !sspMatched, !filter.authorities.isEmpty {
             guard let authority = filter.authorities.first(where: { Self.hostMatches($0.host, link.url.host) && ($0.port == nil || $0.port == link.port) }) else {
+                if filter.hasUnresolved("host") || filter.hasUnresolved("port") { return undecided(["host", "port"]) }
                 let hosts = filter.authorities.filter { Self.hostMatches($0.host, link.url.host) }
                 if let withPort = hosts.first {
                     return .failure(Mismatch(reason: "port \(link.port < 0 ? "(none)" : String(link.port)) is not \(withPort.port.map(String.init) ?? "")"
