@@ -114,7 +114,7 @@ import Testing
          ":6: cases[0].activity: `activity` is checked when the URL opens the Android app: add `opens: true` (and `manifest:` at the top)"),
         ("manifest: AndroidManifest.xml\nassetlinks: x.json\ncases: []\n",
          ":4: assetlinks: with `site:` the assetlinks.json files are the ones the site generates; remove `assetlinks:` (or use `association:`/`routes:` instead of `site:`)"),
-        ("routeExamples: yes\ncases: []\n", ":3: routeExamples: expected true or false, found the text 'yes'"),
+        ("routeExamples: 1\ncases: []\n", ":3: routeExamples: expected true or false, found the number 1"),
     ])
     func aContractThatCannotBeCheckedOnAndroidSaysWhy(body: String, expected: String) async throws {
         let path = try contract(body)
