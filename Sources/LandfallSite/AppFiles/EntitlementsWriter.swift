@@ -39,7 +39,7 @@ public enum EntitlementsWriter {
             <plist version="1.0">
             <dict>
             \t<key>\(key)</key>
-            \(array(plan.associatedDomains.map(\.description), indentation: "\t", unit: "\t", newline: "\n"))
+            \t\(array(plan.associatedDomains.map(\.description), indentation: "\t", unit: "\t", newline: "\n"))
             </dict>
             </plist>
 
@@ -81,7 +81,7 @@ public enum EntitlementsWriter {
         guard let value = try associatedDomainsValue(in: dict) else {
             let indentation = tree.indentation(ofLineAt: dict.startTag.lowerBound) + unit
             let block = indentation + "<key>\(key)</key>" + newline
-                + array(generated, indentation: indentation, unit: unit, newline: newline) + newline
+                + indentation + array(generated, indentation: indentation, unit: unit, newline: newline) + newline
             return AppFileMerge(text: tree.applying([insertion(of: block, closing: dict, in: tree, newline: newline)]))
         }
         let (kept, notes) = try keptEntries(of: value, in: tree, plan: plan)
