@@ -20,7 +20,10 @@ struct DoctorCommand: AsyncReportingCommand {
 
             --app-id checks that an app is listed; --url checks that a URL opens the app and \
             explains which rule decides; --entitlements reads the app's Xcode .entitlements \
-            file, checks every associated-domains entry and then each applinks: host in turn. \
+            file, checks every associated-domains entry and then each applinks: host in turn; \
+            --manifest reads the app's AndroidManifest.xml, checks its link intent filters \
+            (run `landfall android match` for single links) and then each autoVerify host, \
+            for the manifest's package unless --android-package names another. \
             --cdn also fetches Apple's CDN copy, compares it with the origin and reports the \
             CDN's Apple-Failure-Reason. Android's file is checked when the host serves one, \
             and required with --android-package, --sha256 or --platform android. --sitemap \
@@ -33,6 +36,8 @@ struct DoctorCommand: AsyncReportingCommand {
               landfall doctor daily.example.com --app-id ABCDE12345.com.example.dailypuzzle
               landfall doctor https://daily.example.com/puzzle/2026-11-20 --cdn
               landfall doctor --entitlements App/App.entitlements \\
+                  --android-package com.example.app
+              landfall doctor --manifest app/src/main/AndroidManifest.xml \\
                   --android-package com.example.app
               landfall doctor daily.example.com \\
                   --sitemap https://daily.example.com/sitemap.xml
@@ -55,6 +60,10 @@ struct DoctorCommand: AsyncReportingCommand {
     @Option(name: .customLong("entitlements"), help: ArgumentHelp(
         "The app's Xcode .entitlements file: check its associated domains and every applinks: host.", valueName: "file"))
     var entitlements: String?
+
+    @Option(name: .customLong("manifest"), help: ArgumentHelp(
+        "The app's AndroidManifest.xml: check its link filters and every autoVerify host.", valueName: "file"))
+    var manifest: String?
 
     @Option(help: ArgumentHelp("Which files to check: auto (Apple's; Android's when served), ios, android or both.",
                                valueName: "platform"))
@@ -86,8 +95,8 @@ struct DoctorCommand: AsyncReportingCommand {
     @OptionGroup var output: OutputFormatOptions
 
     func validate() throws {
-        guard !targets.isEmpty || entitlements != nil || !sitemaps.isEmpty || !urls.isEmpty else {
-            throw ValidationError("give a host to check (landfall doctor example.com), or --entitlements, --url or --sitemap")
+        guard !targets.isEmpty || entitlements != nil || manifest != nil || !sitemaps.isEmpty || !urls.isEmpty else {
+            throw ValidationError("give a host to check (landfall doctor example.com), or --entitlements, --manifest, --url or --sitemap")
         }
         for target in targets { _ = try Self.target(target) }
         for appID in appIDs {
@@ -117,8 +126,8 @@ struct DoctorCommand: AsyncReportingCommand {
                 throw ValidationError("--cdn-base-url \(cdnBaseURL): give an http(s) URL such as https://cdn.example.test")
             }
         }
-        if platform == .ios, androidPackage != nil || !fingerprints.isEmpty {
-            throw ValidationError("--android-package and --sha256 check Android's file; --platform ios leaves it out")
+        if platform == .ios, androidPackage != nil || !fingerprints.isEmpty || manifest != nil {
+            throw ValidationError("--android-package, --sha256 and --manifest check Android's file; --platform ios leaves it out")
         }
         if !fingerprints.isEmpty, androidPackage == nil {
             throw ValidationError("--sha256 needs --android-package: fingerprints are checked for one package")
@@ -167,6 +176,16 @@ struct DoctorCommand: AsyncReportingCommand {
         if let entitlements {
             let input = try InputFile.read(entitlements, in: context)
             request.entitlements = (input.displayName, EntitlementsFile(data: Data(input.bytes)))
+        }
+        if let manifest {
+            let input = try InputFile.read(manifest, in: context)
+            do {
+                let read = try AndroidManifest(bytes: input.bytes)
+                request.manifest = (input.displayName, read)
+                if request.androidPackage == nil { request.androidPackage = read.package }
+            } catch {
+                throw InputError(input: input.displayName, reason: "it is not a readable AndroidManifest.xml: \(error)")
+            }
         }
         request.sitemaps = try sitemaps.map { (argument: String) throws -> DoctorRequest.Sitemap in
             let lower = argument.lowercased()

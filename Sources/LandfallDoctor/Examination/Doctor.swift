@@ -52,6 +52,11 @@ public struct Doctor: Sendable {
                 checks: EntitlementsChecks.checks(for: entitlements.file, named: entitlements.name,
                                                   targets: request.targets.map(\.host))))
         }
+        if let manifest = request.manifest {
+            report.sections.append(DoctorSection(
+                subject: .manifest, title: "Android manifest (\(manifest.name))",
+                checks: ManifestChecks.checks(for: manifest.manifest, named: manifest.name, targets: request.targets.map(\.host))))
+        }
         for target in plan.targets {
             let examined = await examineHost(target, request: request)
             report.sections += examined.sections

@@ -4,7 +4,7 @@ import AppSiteAssociation
 /// ``Doctor/examine(_:)``'s steps.
 struct DoctorPlan {
     /// The hosts to examine, each once, in order: the targets, then the entitlements'
-    /// `applinks:` hosts, then the hosts of the URLs asked about.
+    /// `applinks:` hosts, the manifest's autoVerify hosts, then the hosts of the URLs asked about.
     private(set) var targets: [DoctorTarget] = []
     /// Every URL asked about (`--url` and the targets' page URLs), in order.
     private(set) var urls: [String] = []
@@ -24,6 +24,7 @@ struct DoctorPlan {
         }
         request.targets.forEach(add)
         for host in appLinks.flatMap(\.hostsToCheck) { add(DoctorTarget(host: host)) }
+        for host in request.manifest?.manifest.verifiedHosts ?? [] { add(DoctorTarget(host: host)) }
         self.targets = targets
         for url in urls {
             guard let host = (try? LinkURL(parsing: url)).map({ DoctorTarget.normalized($0.host) }),

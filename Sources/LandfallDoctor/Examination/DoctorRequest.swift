@@ -28,6 +28,8 @@ public struct DoctorRequest: Sendable {
     public var targets: [DoctorTarget]
     /// `--entitlements`: the file's name (for messages) and what it holds.
     public var entitlements: (name: String, file: EntitlementsFile)?
+    /// `--manifest`: the file's name (for messages) and what it holds; its autoVerify hosts are checked.
+    public var manifest: (name: String, manifest: AndroidManifest)?
     /// `--app-id`: apps that must be listed (empty: report the apps found).
     public var appIDs: [String]
     /// `--url`: URLs that must open the app (the target's page URL is added to these).
@@ -75,6 +77,6 @@ public struct DoctorRequest: Sendable {
     var checksAndroid: Bool { platform != .ios }
     /// Whether Android's file must exist: asked for by platform or by an Android option.
     var requiresAndroid: Bool {
-        platform == .android || platform == .both || androidPackage != nil || !androidFingerprints.isEmpty
+        platform == .android || platform == .both || androidPackage != nil || !androidFingerprints.isEmpty || manifest != nil
     }
 }

@@ -5,6 +5,8 @@ public struct DoctorSection: Sendable, Hashable, Codable {
     public enum Subject: String, Sendable, Hashable, Codable, CaseIterable {
         /// `--entitlements FILE`: the entries themselves.
         case entitlements
+        /// `--manifest FILE`: the Android manifest's link filters.
+        case manifest
         /// DNS and TLS for one host.
         case host
         /// `https://<host>/.well-known/apple-app-site-association`.

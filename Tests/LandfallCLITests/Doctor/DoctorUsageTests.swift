@@ -4,7 +4,7 @@ import Testing
 /// Arguments the doctor cannot work with are usage errors (exit 2) that say what to type instead.
 @Suite struct DoctorUsageTests {
     @Test(arguments: [
-        (["doctor"], "give a host to check (landfall doctor example.com), or --entitlements, --url or --sitemap"),
+        (["doctor"], "give a host to check (landfall doctor example.com), or --entitlements, --manifest, --url or --sitemap"),
         (["doctor", "http://good.landfall.test"], "http://good.landfall.test: iOS and Android fetch association files over HTTPS only; "
             + "give https://good.landfall.test or just the host"),
         (["doctor", "good.landfall.test", "--resolve", "good.landfall.test"],
