@@ -29,7 +29,9 @@ struct ContractTestCommand: AsyncReportingCommand {
             `platforms: [ios, android]` sets the platforms; a case's `platform: android` \
             checks it on one; `activity:` names the activity it must open. \
             `entitlements:` (the app's .entitlements) makes an iOS case open the app only on a \
-            host the entitlements claim. `routeExamples: true` adds a case for every example of \
+            host the entitlements claim. `expo:` (an Expo app.json) stands for both, as \
+            `expo prebuild` writes them from its associatedDomains, intentFilters and scheme. \
+            `routeExamples: true` adds a case for every example of \
             every route: its route, and whether it opens the apps, on every platform.
 
             --live checks iOS `opens:` against the apple-app-site-association each URL's host \
@@ -168,7 +170,7 @@ struct ContractTestCommand: AsyncReportingCommand {
                     let opens = opensApps.contains { $0.ios?.appID == app }
                     exampleCase.opening = opens ? .opens(appID: app) : .doesNotOpen(appID: app)
                 }
-                if contract.platforms.contains(.android), contract.manifest != nil {
+                if contract.platforms.contains(.android), contract.manifest != nil || contract.expo != nil {
                     exampleCase.opensOnAndroid = opensApps.contains { $0.android != nil && (package == nil || $0.android?.package == package) }
                 }
             }

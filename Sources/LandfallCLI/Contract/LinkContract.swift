@@ -35,6 +35,8 @@ struct LinkContract {
     var assetLinks: String?
     /// The iOS app's `.entitlements`: with it, a URL opens the app only on a host it claims.
     var entitlements: String?
+    /// An Expo app's `app.json`, standing for both (as `expo prebuild` makes them).
+    var expo: String?
     /// The platforms `opens:` is checked on, unless a case names one.
     var platforms: [LinkPlatform]
     /// Whether every example of every route is checked too (`routeExamples: true`).

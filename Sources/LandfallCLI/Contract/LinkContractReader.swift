@@ -14,7 +14,7 @@ import Yams
 /// let contract = try LinkContractReader.read(input)   // throws LinkContractError
 /// ```
 enum LinkContractReader {
-    static let topKeys = ["association", "site", "routes", "app", "package", "manifest", "assetlinks", "entitlements",
+    static let topKeys = ["association", "site", "routes", "app", "package", "manifest", "entitlements", "expo", "assetlinks",
                           "platforms", "routeExamples", "cases"]
     static let caseKeys = ["url", "platform", "opens", "activity", "route", "parameters"]
 
@@ -52,6 +52,12 @@ enum LinkContractReader {
         let manifest = try path("manifest")
         let assetLinks = try path("assetlinks")
         let entitlements = try path("entitlements")
+        let expo = try path("expo")
+        if expo != nil, manifest != nil || entitlements != nil {
+            let other = manifest != nil ? "manifest" : "entitlements"
+            throw reader.error(mapping[other], other, "`expo:` stands for the app's manifest and entitlements (as prebuild makes them from app.json); give either `expo:` or `manifest:`/`entitlements:`")
+        }
+        let androidFiles = manifest ?? expo
         if let assetLinks, site != nil {
             _ = assetLinks
             throw reader.error(mapping["assetlinks"], "assetlinks", "with `site:` the assetlinks.json files are the ones the site generates; remove `assetlinks:` (or use `association:`/`routes:` instead of `site:`)")
@@ -80,7 +86,7 @@ enum LinkContractReader {
             if package?.isEmpty == true { throw reader.error(node, "package", "the package is empty; write the Android application ID such as com.example.app") }
         }
 
-        var platforms: [LinkPlatform] = manifest == nil ? [.ios] : [.ios, .android]
+        var platforms: [LinkPlatform] = androidFiles == nil ? [.ios] : [.ios, .android]
         if let node = mapping["platforms"] {
             let items = node.sequence.map(Array.init) ?? [node]
             platforms = []
@@ -93,7 +99,7 @@ enum LinkContractReader {
             }
             guard !platforms.isEmpty else { throw reader.error(node, "platforms", "the list is empty; write ios, android or [ios, android]") }
         }
-        if platforms.contains(.android), manifest == nil {
+        if platforms.contains(.android), androidFiles == nil {
             throw reader.error(mapping["platforms"] ?? root, "platforms", "android cases need the app's manifest: add `manifest: path/to/AndroidManifest.xml` at the top")
         }
         if !platforms.contains(.android), manifest != nil, mapping["platforms"] != nil {
@@ -102,7 +108,7 @@ enum LinkContractReader {
         if entitlements != nil, !platforms.contains(.ios) {
             throw reader.error(mapping["entitlements"], "entitlements", "`entitlements:` is read for ios cases, but `platforms:` leaves ios out")
         }
-        if assetLinks != nil, manifest == nil {
+        if assetLinks != nil, androidFiles == nil {
             throw reader.error(mapping["assetlinks"], "assetlinks", "`assetlinks:` is read for android cases: add `manifest:` (the app's AndroidManifest.xml)")
         }
         var routeExamples = false
@@ -147,7 +153,7 @@ enum LinkContractReader {
                                              hasRouter: hasRouter, hasAssociation: hasAssociation))
         }
         return LinkContract(source: source, app: app, package: package, manifest: manifest, assetLinks: assetLinks,
-                            entitlements: entitlements, platforms: platforms, routeExamples: routeExamples, cases: cases)
+                            entitlements: entitlements, expo: expo, platforms: platforms, routeExamples: routeExamples, cases: cases)
     }
 
     /// Reads nodes and makes errors naming their place.

@@ -18,24 +18,45 @@ struct LinkContractApps {
     static func load(_ contract: LinkContract, site: Site?, in context: CommandContext,
                      into output: inout CommandOutput) -> LinkContractApps? {
         var apps = LinkContractApps()
-        if let path = contract.entitlements {
+        var expo: ExpoNativeFiles?
+        if let path = contract.expo {
             do {
                 let input = try InputFile.read(path, in: context)
-                let file = EntitlementsFile(data: Data(input.bytes))
+                expo = try ExpoNativeFiles(appJSON: String(decoding: input.bytes, as: UTF8.self))
+            } catch let error as InputError {
+                output.fail(error.description, status: .usageOrInputError)
+                return nil
+            } catch {
+                output.fail("\(path) is not a usable Expo app.json: \(error)", status: .usageOrInputError)
+                return nil
+            }
+            if contract.platforms.contains(.android), expo?.manifest == nil {
+                output.fail("\(path) has no `android` section, so no link opens the Android app; add it (landfall config expo) "
+                            + "or set `platforms: [ios]`", status: .usageOrInputError)
+                return nil
+            }
+        }
+        if let path = contract.entitlements ?? contract.expo.flatMap({ expo?.entitlements == nil ? nil : $0 }) {
+            do {
+                let bytes = try expo?.entitlements.map { Array($0.utf8) } ?? InputFile.read(path, in: context).bytes
+                let file = EntitlementsFile(data: Data(bytes))
                 for diagnostic in file.diagnostics {
                     output.printError("warning: \(path): \(TerminalText.visible(diagnostic.description))")
                 }
                 apps.entitlements = file
-            } catch {
+            } catch let error as InputError {
                 output.fail(error.description, status: .usageOrInputError)
+                return nil
+            } catch {
+                output.fail("\(path): \(error)", status: .usageOrInputError)
                 return nil
             }
         }
-        guard let path = contract.manifest else { return apps }
+        guard let path = contract.manifest ?? contract.expo else { return apps }
         let manifest: AndroidManifest
         do {
-            let input = try InputFile.read(path, in: context)
-            manifest = try AndroidManifest(bytes: input.bytes)
+            let bytes = try expo?.manifest.map { Array($0.utf8) } ?? InputFile.read(path, in: context).bytes
+            manifest = try AndroidManifest(bytes: bytes)
         } catch let error as InputError {
             output.fail(error.description, status: .usageOrInputError)
             return nil
@@ -81,8 +102,12 @@ struct LinkContractApps {
             return nil
         }
         let fallback = apps.package
+        // The lines of a manifest made from app.json are nobody's: leave them out.
+        let linesMeanSomething = expo == nil
         apps.android = { [assetLinks] url, package in
-            AndroidIntentMatcher(manifest, assetLinks: assetLinks, packageName: package ?? fallback).decision(for: url)
+            var decision = AndroidIntentMatcher(manifest, assetLinks: assetLinks, packageName: package ?? fallback).decision(for: url)
+            if !linesMeanSomething { decision.filterLine = nil }
+            return decision
         }
         return apps
     }

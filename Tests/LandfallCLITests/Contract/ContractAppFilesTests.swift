@@ -115,12 +115,45 @@ import Testing
         ("manifest: AndroidManifest.xml\nassetlinks: x.json\ncases: []\n",
          ":4: assetlinks: with `site:` the assetlinks.json files are the ones the site generates; remove `assetlinks:` (or use `association:`/`routes:` instead of `site:`)"),
         ("routeExamples: 1\ncases: []\n", ":3: routeExamples: expected true or false, found the number 1"),
+        ("expo: app.json\nmanifest: AndroidManifest.xml\ncases: []\n",
+         ":4: manifest: `expo:` stands for the app's manifest and entitlements (as prebuild makes them from app.json); give either `expo:` or `manifest:`/`entitlements:`"),
     ])
     func aContractThatCannotBeCheckedOnAndroidSaysWhy(body: String, expected: String) async throws {
         let path = try contract(body)
         let output = await runLandfall(["test", path])
         #expect(output.status == .usageOrInputError)
         #expect(output.standardError == "error: \(path)\(expected)\n")
+    }
+
+    @Test func anExpoAppJSONStandsForTheManifestAndTheEntitlements() async throws {
+        let appJSON = """
+            {"expo": {"name": "Daily", "scheme": "dailypuzzle",
+              "ios": {"associatedDomains": ["applinks:daily.example.com"]},
+              "android": {"package": "com.example.dailypuzzle", "intentFilters": [{"action": "VIEW", "autoVerify": true,
+                "data": [{"scheme": "https", "host": "daily.example.com", "pathPattern": "/puzzle/..*"}],
+                "category": ["BROWSABLE", "DEFAULT"]}]}}}
+            """
+        let path = try contract("""
+            expo: app.json
+            cases:
+              - url: https://daily.example.com/puzzle/2026-11-20
+                opens: true
+              - url: https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R
+                opens: true
+              - url: dailypuzzle://puzzle/today
+                platform: android
+                opens: true
+            """)
+        try Data(appJSON.utf8).write(to: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("app.json"))
+        let output = await runLandfall(["test", path])
+        #expect(output.status == .problemsFound)
+        #expect(output.lines == [
+            "✓ https://daily.example.com/puzzle/2026-11-20  ios: opens ABCDE12345.com.example.dailypuzzle; android: opens com.example.dailypuzzle (.MainActivity)",
+            "✗ https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R  android: expected it to open com.example.dailypuzzle, but does not open the app: "
+                + "no intent filter matches https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R",
+            "✓ dailypuzzle://puzzle/today  android: opens com.example.dailypuzzle (.MainActivity)",
+            "3 cases: 2 passed, 1 failed",
+        ])
     }
 
     @Test func aManifestThatIsNotXMLIsAnInputErrorWithItsLine() async throws {
