@@ -25,10 +25,14 @@ public enum AndroidManifestWriter {
     /// The comment that closes the generated block.
     public static let endMarker = "landfall:end"
 
-    /// What the block says about the routes that stay on the web, which no manifest can express.
-    static let exclusionsComment = "Routes that stay on the web cannot be excluded here: a manifest has no exclusions. "
-        + "Android 15 and later read them from the served assetlinks.json (dynamic_app_link_components, "
-        + "which Landfall writes from the same routes); earlier versions open the app for every path a rule below covers."
+    /// What the block says about the routes that stay on the web, which no manifest can express
+    /// (the lines of one comment).
+    static let exclusionsComment = [
+        "Routes that stay on the web cannot be excluded in a manifest. Android 15 and later",
+        "read the exclusions from the served assetlinks.json (dynamic_app_link_components,",
+        "which Landfall writes from the same routes); earlier versions open the app for every",
+        "path a rule below covers.",
+    ]
 
     /// The generated block: the begin marker, a comment on exclusions, the plan's notes, each
     /// filter with its comment (and, for App Links, the routes each path rule stands for), and
@@ -48,7 +52,10 @@ public enum AndroidManifestWriter {
             "\(prefix):\(name)=\"\(XMLEscaping.attributeValue(value))\""
         }
         comment(beginMarker)
-        comment(exclusionsComment)
+        for (index, line) in exclusionsComment.enumerated() {
+            let first = index == 0, last = index == exclusionsComment.count - 1
+            lines.append((first ? "<!-- " : "     ") + XMLEscaping.comment(line) + (last ? " -->" : ""))
+        }
         for note in plan.androidNotes { comment("Note: " + note) }
         for filter in plan.androidFilters {
             comment(filter.comment)
