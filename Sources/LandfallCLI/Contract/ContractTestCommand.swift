@@ -34,10 +34,12 @@ struct ContractTestCommand: AsyncReportingCommand {
             `routeExamples: true` adds a case for every example of \
             every route: its route, and whether it opens the apps, on every platform.
 
-            --live checks iOS `opens:` against the apple-app-site-association each URL's host \
-            serves now, fetched as Apple's CDN does (a redirect or an error page makes the \
-            file unusable, so nothing opens); routes still come from the contract's site \
-            configuration or route table. The network options are those of `landfall doctor`.
+            --live checks `opens:` against the files each URL's host serves now: the \
+            apple-app-site-association fetched as Apple's CDN does, and for Android cases the \
+            assetlinks.json fetched as Android's verifier does (a redirect or an error page \
+            makes a file unusable, so nothing opens); routes, the manifest and the \
+            entitlements still come from the contract. The network options are those of \
+            `landfall doctor`.
 
             Prints one line per case, ✓ or ✗, and for a failure what happened instead and \
             which rule or filter decided. --junit writes the results as JUnit XML for CI systems.
@@ -107,21 +109,21 @@ struct ContractTestCommand: AsyncReportingCommand {
             return result
         }
         guard var checker = LinkContractSources.load(contract.source, in: context, into: &result) else { return result }
+        guard var apps = LinkContractApps.load(contract, site: checker.site, in: context, into: &result) else { return result }
+        let cases = contract.cases + (contract.routeExamples ? exampleCases(contract, checker, package: apps.package, into: &result) : [])
         if live {
             do {
                 let settings = try network.settings(in: context)
                 try await withDoctorNetwork(settings) { network in
                     let doctor = Doctor(network: network, trustRoots: Doctor.trustRoots(adding: settings.extraTrustRoots))
-                    await checker.useLiveFiles(for: contract.cases, doctor: doctor, into: &result)
+                    await checker.useLiveFiles(for: cases, doctor: doctor, into: &result)
+                    await apps.useLiveAssetLinks(for: cases, doctor: doctor, into: &result)
                 }
             } catch {
                 result.fail("\(error)", status: .usageOrInputError)
                 return result
             }
         }
-
-        guard let apps = LinkContractApps.load(contract, site: checker.site, in: context, into: &result) else { return result }
-        let cases = contract.cases + (contract.routeExamples ? exampleCases(contract, checker, package: apps.package, into: &result) : [])
         let labelled = contract.platforms.count > 1
         let verdicts = cases.map {
             LinkContractVerdict(checking: $0, associations: checker.matcher, unavailable: checker.unavailable, router: checker.router,

@@ -1,5 +1,6 @@
 import AppSiteAssociation
 import Foundation
+import LandfallDoctor
 import LandfallSite
 
 /// The app's own files a contract reads: the Android manifest (with the `assetlinks.json` the
@@ -103,12 +104,50 @@ struct LinkContractApps {
         }
         let fallback = apps.package
         // The lines of a manifest made from app.json are nobody's: leave them out.
-        let linesMeanSomething = expo == nil
-        apps.android = { [assetLinks] url, package in
+        apps.decide = { [linesMeanSomething = expo == nil] assetLinks, url, package in
             var decision = AndroidIntentMatcher(manifest, assetLinks: assetLinks, packageName: package ?? fallback).decision(for: url)
             if !linesMeanSomething { decision.filterLine = nil }
             return decision
         }
+        apps.useAssetLinks(assetLinks)
         return apps
+    }
+
+    /// How a URL is decided on Android with the given served files.
+    private var decide: ((@Sendable (String) -> AssetLinksFile?)?, LinkURL, String?) -> AndroidIntentDecision = { _, url, _ in
+        AndroidIntentDecision(url: url.text, opens: false, activity: nil, filterLine: nil, reason: .noFilterMatches, summary: "", steps: [])
+    }
+
+    /// Decides Android cases with `assetLinks` as the files the hosts serve.
+    private mutating func useAssetLinks(_ assetLinks: (@Sendable (String) -> AssetLinksFile?)?) {
+        let decide = decide
+        android = { url, package in decide(assetLinks, url, package) }
+    }
+
+    /// `--live`: decides Android cases with the `assetlinks.json` each host of the cases serves
+    /// now, fetched as Android's verifier does (a host without a usable file verifies nothing).
+    /// Prints one line per host; a host that could not be checked raises the status to 2.
+    mutating func useLiveAssetLinks(for cases: [LinkContractCase], doctor: Doctor, into output: inout CommandOutput) async {
+        guard android != nil else { return }
+        var hosts: [String] = []
+        var ports: [String: Int] = [:]
+        for contractCase in cases where contractCase.opensOnAndroid != nil && ["http", "https"].contains(contractCase.url.scheme) {
+            let host = contractCase.url.host.lowercased()
+            if !hosts.contains(host) { hosts.append(host) }
+            if let port = contractCase.url.port { ports[host] = port }  // a stand-in on another port; phones use 443
+        }
+        var files: [String: AssetLinksFile] = [:]
+        for host in hosts {
+            let target = DoctorTarget(host: host, port: ports[host] ?? 443)
+            switch await doctor.assetLinksFile(of: target) {
+            case .success(let file):
+                files[host] = file
+                output.print(TerminalText.visible("live: \(target.url(for: .assetLinks)): \(file.statements.count) statement\(file.statements.count == 1 ? "" : "s")"))
+            case .failure(let unavailable):
+                output.print(TerminalText.visible("live: \(target.url(for: .assetLinks)): " + (unavailable.couldNotCheck ? "could not check: " : "unusable: ") + unavailable.reason))
+                if unavailable.couldNotCheck { output.raise(to: .usageOrInputError) }
+            }
+        }
+        useAssetLinks { [files] host in files[host] }
     }
 }

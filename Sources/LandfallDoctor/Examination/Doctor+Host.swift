@@ -140,4 +140,16 @@ extension Doctor {
         }
         return .success(file)
     }
+
+    /// `target`'s `assetlinks.json` as Android's verifier would get it (no redirects followed),
+    /// without a report: usable, or why not (`landfall test --live` uses it for Android cases).
+    public func assetLinksFile(of target: DoctorTarget) async -> Result<AssetLinksFile, UnavailableFile> {
+        let fetched = await fetchFile(.assetLinks, on: target)
+        guard let body = fetched.body else { return .failure(fetched.unavailable) }
+        guard let file = try? AssetLinksFile(json: body) else {
+            return .failure(UnavailableFile(reason: "\(target.url(for: .assetLinks)) is not a valid assetlinks.json "
+                                            + "(run landfall doctor \(target) --platform android for every problem)"))
+        }
+        return .success(file)
+    }
 }

@@ -91,3 +91,68 @@ import Testing
         #expect(output.standardOutput.isEmpty)
     }
 }
+
+/// `landfall test --live` for Android cases: the assetlinks.json each host serves now decides
+/// whether the manifest's verified filters open the app.
+@Suite struct ContractLiveAndroidTests {
+    static let manifest = """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="\(DoctorSamples.androidPackage)">
+          <application>
+            <activity android:name=".MainActivity" android:exported="true">
+              <intent-filter android:autoVerify="true">
+                <action android:name="android.intent.action.VIEW"/>
+                <category android:name="android.intent.category.DEFAULT"/>
+                <category android:name="android.intent.category.BROWSABLE"/>
+                <data android:scheme="https" android:host="good.landfall.test" android:pathPrefix="/puzzle/"/>
+              </intent-filter>
+            </activity>
+          </application>
+        </manifest>
+        """
+
+    @Test func anAndroidCaseOpensOnlyWhenTheHostServesAFileGrantingThePackage() async throws {
+        try await DoctorStage.run { stage in
+            let server = try await stage.httpsServer(for: ["good.landfall.test"], reply: DoctorSamples.site([
+                DoctorSamples.assetLinksPath: .json(DoctorSamples.assetLinks),
+            ]))
+            let origin = "https://good.landfall.test:\(server.port)"
+            _ = try stage.file("AndroidManifest.xml", Self.manifest)
+            let contract = try stage.file("contract.yml", """
+                manifest: AndroidManifest.xml
+                platforms: android
+                cases:
+                  - url: \(origin)/puzzle/2026-11-20
+                    opens: true
+                  - url: \(origin)/about
+                    opens: false
+                """)
+            let output = await runLandfall(ContractLiveTests.live(contract, stage: stage, resolving: ["good.landfall.test"]))
+            #expect(output.status.rawValue == 0, "\(output.standardOutput)\(output.standardError)")
+            #expect(output.lines == [
+                "live: \(origin)/.well-known/assetlinks.json: 1 statement",
+                "✓ \(origin)/puzzle/2026-11-20  opens \(DoctorSamples.androidPackage) (.MainActivity, filter at line 4)",
+                "✓ \(origin)/about  does not open \(DoctorSamples.androidPackage) (no_filter_matches)",
+                "2 cases: 2 passed, 0 failed",
+            ])
+        }
+    }
+
+    @Test func aHostWithoutAFileVerifiesNothing() async throws {
+        try await DoctorStage.run { stage in
+            let server = try await stage.httpsServer(for: ["good.landfall.test"], reply: DoctorSamples.site([:]))
+            let origin = "https://good.landfall.test:\(server.port)"
+            _ = try stage.file("AndroidManifest.xml", Self.manifest)
+            let contract = try stage.file("contract.yml", """
+                manifest: AndroidManifest.xml
+                platforms: android
+                cases:
+                  - url: \(origin)/puzzle/2026-11-20
+                    opens: true
+                """)
+            let output = await runLandfall(ContractLiveTests.live(contract, stage: stage, resolving: ["good.landfall.test"]))
+            #expect(output.status.rawValue == 1, "\(output.standardOutput)\(output.standardError)")
+            #expect(output.lines.first?.hasPrefix("live: \(origin)/.well-known/assetlinks.json: unusable: ") == true)
+            #expect(output.lines.dropFirst().first?.hasPrefix("✗ \(origin)/puzzle/2026-11-20  expected it to open \(DoctorSamples.androidPackage), but ") == true)
+        }
+    }
+}
