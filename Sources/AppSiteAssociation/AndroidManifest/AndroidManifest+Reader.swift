@@ -135,7 +135,8 @@ extension AndroidManifest {
                 report(.newerAttribute, at: .attribute(attribute),
                        "android:\(attribute.localName) is read from API \(kind.firstAPILevel); devices on earlier versions ignore it, so there the rule does not exist",
                        fix: kind == .suffix
-                           ? "for older devices add an android:pathPattern such as \".*\(AndroidPattern.simpleGlobLiteral(value))\""
+                           ? "for older devices add an android:pathPattern that ends the same way, and test it with `landfall android pattern`: "
+                               + "a simple glob's `.*` stops at the first occurrence of the character after it, so \".*\(value)\" misses paths where \(value.first.map { "'\($0)'" } ?? "it") also appears earlier"
                            : "for older devices add an android:pathPattern or android:pathPrefix that covers the same paths")
             }
             if checkSlash, !value.isEmpty, !value.hasPrefix("/") {

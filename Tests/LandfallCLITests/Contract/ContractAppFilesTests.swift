@@ -48,6 +48,16 @@ import Testing
         return path.path
     }
 
+    @Test(arguments: ["contracts/demo-apps.yml", "contracts/demo-expo.yml"])
+    func theDemosAppFilesOpenEveryRouteExampleOnBothPlatforms(contract: String) async {
+        let output = await runLandfall(["test", CLIFixtures.example(contract)])
+        #expect(output.status == .success, "\(output.standardOutput)\(output.standardError)")
+        #expect(output.standardError.isEmpty)
+        let examples = output.lines.filter { $0.contains("(example of route ") }
+        #expect(examples.count == 5)
+        #expect(examples.allSatisfy { $0.hasPrefix("✓ ") && $0.contains("ios: ") && $0.contains("android: ") })
+    }
+
     @Test func anAndroidCaseIsDecidedByTheManifestAndTheServedAssetLinks() async throws {
         let path = try contract("""
             manifest: AndroidManifest.xml
