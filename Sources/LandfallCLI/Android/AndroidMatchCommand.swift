@@ -88,14 +88,9 @@ struct AndroidMatchCommand: ReportingCommand {
         let input: InputFile
         let manifest: AndroidManifest
         do {
-            input = try InputFile.read(self.manifest, in: context)
-            manifest = try AndroidManifest(bytes: input.bytes)
-        } catch let error as InputError {
-            result.fail(error.description, status: .usageOrInputError)
-            return result
+            (manifest, input) = try AndroidManifest.read(self.manifest, in: context)
         } catch {
-            result.fail("\(self.manifest == "-" ? "standard input" : self.manifest) is not a readable AndroidManifest.xml: \(error)",
-                        status: .usageOrInputError)
+            result.fail(error.description, status: .usageOrInputError)
             return result
         }
         var links: [LinkURL] = []

@@ -56,13 +56,16 @@ struct LinkContractApps {
         guard let path = contract.manifest ?? contract.expo else { return apps }
         let manifest: AndroidManifest
         do {
-            let bytes = try expo?.manifest.map { Array($0.utf8) } ?? InputFile.read(path, in: context).bytes
-            manifest = try AndroidManifest(bytes: bytes)
+            if let text = expo?.manifest {
+                manifest = try AndroidManifest(text: text)
+            } else {
+                manifest = try AndroidManifest.read(path, in: context).manifest
+            }
         } catch let error as InputError {
             output.fail(error.description, status: .usageOrInputError)
             return nil
         } catch {
-            output.fail("\(path) is not a usable AndroidManifest.xml: \(error)", status: .usageOrInputError)
+            output.fail("\(path) is not a usable Expo app.json: the manifest made from it cannot be read: \(error)", status: .usageOrInputError)
             return nil
         }
         for diagnostic in manifest.diagnostics where diagnostic.severity == .error {

@@ -178,14 +178,9 @@ struct DoctorCommand: AsyncReportingCommand {
             request.entitlements = (input.displayName, EntitlementsFile(data: Data(input.bytes)))
         }
         if let manifest {
-            let input = try InputFile.read(manifest, in: context)
-            do {
-                let read = try AndroidManifest(bytes: input.bytes)
-                request.manifest = (input.displayName, read)
-                if request.androidPackage == nil { request.androidPackage = read.package }
-            } catch {
-                throw InputError(input: input.displayName, reason: "it is not a readable AndroidManifest.xml: \(error)")
-            }
+            let (read, input) = try AndroidManifest.read(manifest, in: context)
+            request.manifest = (input.displayName, read)
+            if request.androidPackage == nil { request.androidPackage = read.package }
         }
         request.sitemaps = try sitemaps.map { (argument: String) throws -> DoctorRequest.Sitemap in
             let lower = argument.lowercased()

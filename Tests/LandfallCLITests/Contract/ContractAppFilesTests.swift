@@ -170,6 +170,6 @@ import Testing
         let path = try contract("manifest: AndroidManifest.xml\nrouteExamples: true\n", manifest: "<manifest>\n<application>\n</manifest>")
         let output = await runLandfall(["test", path])
         #expect(output.status == .usageOrInputError)
-        #expect(output.standardError.contains("AndroidManifest.xml is not a usable AndroidManifest.xml: line 3, column 1: </manifest> closes <application>"))
+        #expect(output.standardError.contains("AndroidManifest.xml\": it is not a readable AndroidManifest.xml: line 3, column 1: </manifest> closes <application>"), "\(output.standardError)")
     }
 }
