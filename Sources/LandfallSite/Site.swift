@@ -81,6 +81,19 @@ public struct Site: Sendable {
         role.served == .links ? linksAssetLinksJSON : assetLinksJSON
     }
 
+    /// The `assetlinks.json` the site serves on `host` (a name without its port, a
+    /// development name included): the link host's there, the site's on its other hosts, and
+    /// `nil` on the admin host and on a host the site does not answer on.
+    ///
+    /// ```swift
+    /// site.assetLinks(servedOn: "go.daily.example.com")    // linksAssetLinks
+    /// site.assetLinks(servedOn: "admin.daily.example.com") // nil
+    /// ```
+    public func assetLinks(servedOn host: String) -> AssetLinksFile? {
+        guard let role = configuration.hosts.role(of: host)?.served, role != .admin else { return nil }
+        return role == .links ? linksAssetLinks : assetLinks
+    }
+
     /// Paths the server answers itself, which no route may claim.
     public static let reservedPaths = [
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/apple-app-site-association",

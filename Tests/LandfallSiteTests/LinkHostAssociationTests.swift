@@ -73,6 +73,16 @@ import Testing
         #expect(!AssociationMatcher(site.linksAppleAssociation).decision(for: link, appID: Self.dailyID).opensApp)
     }
 
+    @Test(arguments: [
+        ("go.daily.example.com", "links"), ("go.localhost", "links"), ("daily.example.com", "site"), ("WWW.daily.example.com", "site"),
+        ("open.dailypuzzle.app", "site"), ("admin.daily.example.com", "none"), ("elsewhere.example.org", "none"),
+    ])
+    func eachHostServesTheAssetLinksOfItsRole(host: String, served: String) throws {
+        let site = try Self.demo()
+        let file = site.assetLinks(servedOn: host)
+        #expect(file == (served == "links" ? site.linksAssetLinks : served == "site" ? site.assetLinks : nil))
+    }
+
     @Test func noPathTheServerAnswersOpensTheAppOnTheLinkHost() throws {
         let site = try Self.demo()
         let ios = AssociationMatcher(site.linksAppleAssociation)

@@ -134,16 +134,12 @@ struct AndroidMatchCommand: ReportingCommand {
     func servedFiles(in context: CommandContext, into output: inout CommandOutput) -> ((@Sendable (String) -> AssetLinksFile?)?)? {
         if let assetlinks {
             do {
-                let input = try InputFile.read(assetlinks, in: context)
-                let file = try AssetLinksFile(json: input.bytes)
+                let file = try AssetLinksFile.read(assetlinks, in: context)
                 return .some({ _ in file })
-            } catch let error as InputError {
-                output.fail(error.description, status: .usageOrInputError)
             } catch {
-                output.fail("\(assetlinks) is not a usable assetlinks.json: \(error)\n"
-                            + "  run `landfall aasa validate --kind assetlinks \(assetlinks)` for every problem", status: .usageOrInputError)
+                output.fail(error.description, status: .usageOrInputError)
+                return nil
             }
-            return nil
         }
         if let site {
             guard let (checked, issues, source) = SiteConfigurationInput.check(site, in: context, into: &output) else { return nil }
@@ -153,13 +149,7 @@ struct AndroidMatchCommand: ReportingCommand {
                 output.raise(to: .usageOrInputError)
                 return nil
             }
-            let siteFile = checked.assetLinks
-            let linksFile = checked.linksAssetLinks
-            let hosts = checked.configuration.hosts
-            return .some({ host in
-                guard let role = hosts.role(of: host) else { return nil }
-                return role.served == .links ? linksFile : siteFile
-            })
+            return .some({ host in checked.assetLinks(servedOn: host) })
         }
         return .some(nil)
     }

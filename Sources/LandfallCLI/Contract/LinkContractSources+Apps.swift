@@ -74,27 +74,17 @@ struct LinkContractApps {
 
         var assetLinks: (@Sendable (String) -> AssetLinksFile?)?
         if let site {
-            let hosts = site.configuration.hosts
-            let (siteFile, linksFile) = (site.assetLinks, site.linksAssetLinks)
-            assetLinks = { host in
-                guard let role = hosts.role(of: host)?.served, role != .admin else { return nil }
-                return role == .links ? linksFile : siteFile
-            }
+            assetLinks = { host in site.assetLinks(servedOn: host) }
             apps.package = contract.package ?? manifest.package
                 ?? (site.configuration.apps.compactMap(\.android).count == 1 ? site.configuration.apps.compactMap(\.android?.package).first : nil)
         } else {
             apps.package = contract.package ?? manifest.package
             if let file = contract.assetLinks {
                 do {
-                    let input = try InputFile.read(file, in: context)
-                    let served = try AssetLinksFile(json: input.bytes)
+                    let served = try AssetLinksFile.read(file, in: context)
                     assetLinks = { _ in served }
-                } catch let error as InputError {
-                    output.fail(error.description, status: .usageOrInputError)
-                    return nil
                 } catch {
-                    output.fail("\(file) is not a usable assetlinks.json: \(error)\n"
-                                + "  run `landfall aasa validate \(file)` for every problem", status: .usageOrInputError)
+                    output.fail(error.description, status: .usageOrInputError)
                     return nil
                 }
             }

@@ -17,7 +17,7 @@ import Testing
         BadContract(yaml: "assocation: ASSOCIATION\ncases: []\n",
                     expected: ":1: assocation: unknown key 'assocation'; did you mean 'association'?"),
         BadContract(yaml: "association: ASSOCIATION\nflavour: x\ncases: []\n",
-                    expected: ":2: flavour: unknown key 'flavour'; the keys are association, site, routes, app, package, manifest, assetlinks, entitlements, platforms, routeExamples, cases"),
+                    expected: ":2: flavour: unknown key 'flavour'; the keys are association, site, routes, app, package, manifest, entitlements, expo, assetlinks, platforms, routeExamples, cases"),
         BadContract(yaml: "association: ASSOCIATION\napp: A.b\ncases:\n  - url: https://example.com/buy/1\n    opnes: true\n",
                     expected: ":5: cases[0].opnes: unknown key 'opnes'; did you mean 'opens'?"),
         BadContract(yaml: "association: ASSOCIATION\ncases:\n  - url: https://example.com/buy/1\n    opens: 3\n",
