@@ -20,7 +20,7 @@ public struct AppLinkPlan: Sendable, Equatable {
     /// The app the plan is for.
     public var app: AppConfiguration
     /// The entries of `com.apple.developer.associated-domains`, in order: `applinks:` for every
-    /// host whose association file lists the app, then `webcredentials:` for the site host and
+    /// host whose association file opens the app for some path, then `webcredentials:` for the site host and
     /// its aliases when the app shares passwords; `?mode=developer` on `hosts.development`.
     /// Empty when the app has no iOS app.
     public var associatedDomains: [AssociatedDomain]
@@ -32,6 +32,10 @@ public struct AppLinkPlan: Sendable, Equatable {
     /// sentences: on Android 14 and earlier they open the app (Android 15 reads the exclusion
     /// from the served `assetlinks.json`).
     public var androidNotes: [String]
+    /// Every host the site serves association files on (``SiteHosts/servedHosts``): an
+    /// app-side entry for one of them that the plan does not write is out of date, an entry
+    /// for another host is the app's own business.
+    public var siteHosts: [String]
 
     /// The plan for the app named `name`.
     ///
@@ -56,6 +60,7 @@ public struct AppLinkPlan: Sendable, Equatable {
     /// The plan for `app`, one of `configuration.apps`.
     public init(app: AppConfiguration, in configuration: SiteConfiguration) {
         self.app = app
+        self.siteHosts = configuration.hosts.servedHosts
         self.associatedDomains = Self.associatedDomains(for: app, in: configuration)
         let android = Self.androidFilters(for: app, in: configuration)
         self.androidFilters = android.filters
@@ -66,8 +71,11 @@ public struct AppLinkPlan: Sendable, Equatable {
     static func associatedDomains(for app: AppConfiguration, in configuration: SiteConfiguration) -> [AssociatedDomain] {
         guard let ios = app.ios else { return [] }
         let hosts = configuration.hosts
+        // The site's hosts open the app when its detail there has a rule that is not an exclusion.
         let listedOnSite = AssociationGenerator.appleAssociation(for: configuration).appLinks?.details
-            .contains { $0.appIDs?.contains(ios.appID) == true } ?? false
+            .contains { detail in
+                detail.appIDs?.contains(ios.appID) == true && (detail.components ?? []).contains { $0.exclude != true }
+            } ?? false
         var appLinksHosts: [String] = []
         for host in hosts.servedHosts {
             let listed = host == hosts.links ? true : listedOnSite

@@ -128,7 +128,7 @@ public enum EntitlementsWriter {
     static func keptEntries(of array: XMLTreeElement, in tree: XMLTree, plan: AppLinkPlan)
         throws(AppFileMergeError) -> (kept: [String], notes: [String]) {
         let generated = Set(plan.associatedDomains.map(\.description))
-        let hosts = Set(plan.associatedDomains.map(\.host))
+        let hosts = Set(plan.siteHosts + plan.associatedDomains.map(\.host))
         var kept: [String] = []
         var notes: [String] = []
         for child in array.children {

@@ -88,6 +88,17 @@ import Testing
         ])
     }
 
+    @Test func anEntryForASiteHostTheAppNoLongerOpensIsRemovedNotKeptAsAnotherHost() throws {
+        var configuration = try SiteConfigurationReader.site(yaml: try SiteDocuments.demo, source: "landfall.yml").configuration
+        for index in configuration.routes.indices { configuration.routes[index].apps = ["nobody"] }
+        let plan = try AppLinkPlan(for: nil, in: configuration)
+        #expect(plan.associatedDomains.map(\.description) == ["applinks:go.daily.example.com"])
+        let original = try EntitlementsWriter.document(for: try AppFileFixtures.demoPlan())
+        let merged = try EntitlementsWriter.merge(plan, into: original)
+        #expect(EntitlementsFile(data: Data(merged.text.utf8)).entries.map(\.text) == ["applinks:go.daily.example.com"])
+        #expect(merged.notes.first == "removed applinks:daily.example.com: landfall.yml does not claim it for the app 'daily'")
+    }
+
     @Test func mergingAddsTheKeyAtTheEndOfTheDictWhenTheFileHasNone() throws {
         let original = try AppFileFixtures.file("DailyPuzzle-without-domains.entitlements")
         let merged = try EntitlementsWriter.merge(try AppFileFixtures.demoPlan(), into: original)
