@@ -3,6 +3,7 @@ import DeepLinkRouting
 import Foundation
 import LandfallSite
 import PropertyBased
+import Synchronization
 import Testing
 
 /// The app side agrees with the server side: for generated route tables that Landfall accepts
@@ -73,8 +74,8 @@ import Testing
 }
 
 /// A count shared with the property's closure.
-final class Counter: @unchecked Sendable {
-    // Safe: the property checker runs its cases one after another, never concurrently.
-    private(set) var value = 0
-    func add() { value += 1 }
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func add() { count.withLock { $0 += 1 } }
 }
