@@ -66,7 +66,24 @@ extension AndroidManifestWriter {
             edits.append(EntitlementsWriter.insertion(of: block, closing: target, in: tree, newline: newline))
         }
         notes += handWrittenClaims(in: activities, outside: markers?.range, of: plan, in: tree)
+        notes += exportNotes(for: target, in: tree)
         return AppFileMerge(text: tree.applying(edits), notes: notes)
+    }
+
+    /// What the activity's `android:exported` means for the filters just written: without it,
+    /// Android 12 and later refuse to install an app whose activity has intent filters; with
+    /// `false`, no link from another app (a browser) can start it.
+    static func exportNotes(for activity: XMLTreeElement, in tree: XMLTree) -> [String] {
+        switch activity.attribute("exported", namespace: androidNamespace)?.value {
+        case nil:
+            return ["line \(activity.line): \(name(of: activity)) has no android:exported; Android 12 and later refuse to install an app "
+                    + "whose activity has intent filters without it: add android:exported=\"true\""]
+        case "false":
+            return ["line \(activity.line): \(name(of: activity)) has android:exported=\"false\", so no browser can open it and no link "
+                    + "opens the app: set it to \"true\""]
+        default:
+            return []
+        }
     }
 
     // MARK: activities

@@ -178,6 +178,23 @@ import Testing
         #expect(moved.notes.first == "line 32: moved the generated filters from .MainActivity to .share.ShareActivity")
     }
 
+    @Test(arguments: [
+        ("", "line 3: .MainActivity has no android:exported; Android 12 and later refuse to install an app whose activity has intent filters without it: add android:exported=\"true\""),
+        (" android:exported=\"false\"", "line 3: .MainActivity has android:exported=\"false\", so no browser can open it and no link opens the app: set it to \"true\""),
+        (" android:exported=\"true\"", nil),
+    ])
+    func anActivityThatCannotTakeLinksIsPointedOut(exported: String, note: String?) throws {
+        let original = """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+              <application>
+                <activity android:name=".MainActivity"\(exported)/>
+              </application>
+            </manifest>
+            """
+        let merged = try AndroidManifestWriter.merge(try AppFileFixtures.demoPlan(), into: original, activity: nil)
+        #expect(merged.notes.last { $0.contains("android:exported") } == note)
+    }
+
     @Test func aManifestIndentedWithSpacesGetsSpaces() throws {
         let original = """
             <manifest xmlns:a="http://schemas.android.com/apk/res/android">
