@@ -21,8 +21,8 @@ struct AndroidMatchCommand: ReportingCommand {
             declares its host and the host's assetlinks.json grants the package. Without \
             --assetlinks or --site, every declared host is taken as verified; with them, the file \
             is read as Android does (dynamic_app_link_components on Android 15). --package \
-            defaults to the manifest's package attribute; modern manifests have none, so give it \
-            with --assetlinks or --site.
+            defaults to the manifest's package attribute, then (with --site) to the site's only \
+            Android app; modern manifests have none, so give it with --assetlinks.
 
             The manifest's problems (a filter without BROWSABLE, android:exported missing, a \
             pattern Android rejects, @string/... values that cannot be resolved offline) are \
@@ -55,7 +55,7 @@ struct AndroidMatchCommand: ReportingCommand {
     var site: String?
 
     @Option(name: .customLong("package"), help: ArgumentHelp(
-        "The application ID the served files must grant. Default: the manifest's package attribute.", valueName: "package"))
+        "The application ID the served files must grant. Default: the manifest's package attribute, or the --site's only Android app.", valueName: "package"))
     var packageName: String?
 
     @Option(name: .customLong("android-version"), help: ArgumentHelp(
@@ -102,8 +102,8 @@ struct AndroidMatchCommand: ReportingCommand {
             }
         }
         guard result.status == .success else { return result }
-        guard let served = servedFiles(in: context, into: &result) else { return result }
-        let package = packageName ?? manifest.package
+        guard let (served, sitePackage) = servedFiles(in: context, into: &result) else { return result }
+        let package = packageName ?? manifest.package ?? sitePackage
         if served != nil, package == nil {
             result.fail("\(input.nameInSentence) has no package attribute (Gradle sets the application ID), so there is no package "
                         + "to look for in assetlinks.json; give it with --package com.example.app", status: .usageOrInputError)
@@ -129,13 +129,15 @@ struct AndroidMatchCommand: ReportingCommand {
         return result
     }
 
-    /// What each host serves, from `--assetlinks` or `--site`; `.some(nil)` when neither is
-    /// given, `nil` when the file cannot be used (the reason is in `output`).
-    func servedFiles(in context: CommandContext, into output: inout CommandOutput) -> ((@Sendable (String) -> AssetLinksFile?)?)? {
+    /// What each host serves, from `--assetlinks` or `--site` (`nil` when neither is given),
+    /// and with `--site` the package of the site's only Android app; `nil` when the file cannot
+    /// be used (the reason is in `output`).
+    func servedFiles(in context: CommandContext, into output: inout CommandOutput)
+        -> (files: (@Sendable (String) -> AssetLinksFile?)?, sitePackage: String?)? {
         if let assetlinks {
             do {
                 let file = try AssetLinksFile.read(assetlinks, in: context)
-                return .some({ _ in file })
+                return ({ _ in file }, nil)
             } catch {
                 output.fail(error.description, status: .usageOrInputError)
                 return nil
@@ -149,9 +151,10 @@ struct AndroidMatchCommand: ReportingCommand {
                 output.raise(to: .usageOrInputError)
                 return nil
             }
-            return .some({ host in checked.assetLinks(servedOn: host) })
+            let packages = checked.configuration.apps.compactMap(\.android?.package)
+            return ({ host in checked.assetLinks(servedOn: host) }, packages.count == 1 ? packages[0] : nil)
         }
-        return .some(nil)
+        return (nil, nil)
     }
 }
 

@@ -103,6 +103,13 @@ import Testing
         #expect(output.standardError.contains("give it with --package com.example.app"), "\(output.standardError)")
     }
 
+    @Test func withSiteAManifestWithoutPackageIsTheSitesOnlyAndroidApp() async throws {
+        let output = await runLandfall(["android", "match", CLIFixtures.example("app/AndroidManifest.xml"),
+                                        "https://go.daily.example.com/k7QmZ3x", "--site", CLIFixtures.example("demo/landfall.yml")])
+        #expect(output.status == .success, "\(output.standardError)")
+        #expect(output.lines.contains { $0.contains("go.daily.example.com's assetlinks.json: opens com.example.dailypuzzle") }, "\(output.standardOutput)")
+    }
+
     @Test func aManifestWithProblemsStillDecidesAndPrintsThemOnStandardError() async throws {
         let manifest = Self.manifest.replacingOccurrences(of: #"<data android:host="go.daily.example.com" />"#,
                                                           with: #"<data android:host="@string/links_host" />"#)
