@@ -33,17 +33,23 @@ public enum EntitlementsWriter {
     ///   `landfall.yml`), so there is nothing to claim.
     public static func document(for plan: AppLinkPlan) throws(AppFileMergeError) -> String {
         try requireIOS(plan)
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>\(key)</key>
-            \t\(array(plan.associatedDomains.map(\.description), indentation: "\t", unit: "\t", newline: "\n"))
-            </dict>
-            </plist>
+        return document(entries: plan.associatedDomains.map(\.description))
+    }
 
-            """
+    /// The property list with `entries` as its associated domains, as written (an Expo config's
+    /// `ios.associatedDomains` becomes this at prebuild).
+    static func document(entries: [String]) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>\(key)</key>
+        \t\(array(entries, indentation: "\t", unit: "\t", newline: "\n"))
+        </dict>
+        </plist>
+
+        """
     }
 
     /// `original` (an existing `.entitlements` file) with its associated-domains array replaced

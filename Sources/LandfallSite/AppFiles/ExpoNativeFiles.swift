@@ -66,20 +66,7 @@ public struct ExpoNativeFiles: Sendable, Equatable {
         package = android?["package"]?.stringValue
 
         if let domains = try strings(ios?["associatedDomains"], "ios.associatedDomains") {
-            entitlements = """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-                <plist version="1.0">
-                <dict>
-                \t<key>com.apple.developer.associated-domains</key>
-                \t<array>
-
-                """ + domains.map { "\t\t<string>\(XMLEscaping.text($0))</string>\n" }.joined() + """
-                \t</array>
-                </dict>
-                </plist>
-
-                """
+            entitlements = EntitlementsWriter.document(entries: domains)
         }
         guard let android else { return }
         var filters: [String] = []
