@@ -79,15 +79,7 @@ struct AASAMatchCommand: ReportingCommand {
                         + "  run `landfall aasa validate \(self.file)` for every problem", status: .usageOrInputError)
             return result
         }
-        var links: [LinkURL] = []
-        for text in urls {
-            do {
-                links.append(try LinkURL(parsing: text))
-            } catch {
-                result.fail(error.description, status: .usageOrInputError)
-            }
-        }
-        guard result.status == .success else { return result }
+        guard let links = LinkURL.parsing(arguments: urls, into: &result) else { return result }
 
         let matcher = AssociationMatcher(file)
         let apps = appIDs.isEmpty ? matcher.appIDs : appIDs

@@ -93,15 +93,7 @@ struct AndroidMatchCommand: ReportingCommand {
             result.fail(error.description, status: .usageOrInputError)
             return result
         }
-        var links: [LinkURL] = []
-        for text in urls {
-            do {
-                links.append(try LinkURL(parsing: text))
-            } catch {
-                result.fail(error.description, status: .usageOrInputError)
-            }
-        }
-        guard result.status == .success else { return result }
+        guard let links = LinkURL.parsing(arguments: urls, into: &result) else { return result }
         guard let (served, sitePackage) = servedFiles(in: context, into: &result) else { return result }
         let package = packageName ?? manifest.package ?? sitePackage
         if served != nil, package == nil {
