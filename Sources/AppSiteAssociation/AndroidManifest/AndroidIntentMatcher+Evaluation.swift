@@ -19,8 +19,7 @@ extension AndroidIntentMatcher {
             self.url = url
             self.scheme = url.scheme
             self.port = url.port ?? -1
-            let path = Self.decoded(url.path)
-            self.path = path.isEmpty ? "/" : path
+            self.path = url.androidPath
             self.query = url.query.map(Self.decoded)
             self.fragment = url.fragment.map(Self.decoded)
             var rest = Substring(url.text.drop { $0 != ":" }.dropFirst())

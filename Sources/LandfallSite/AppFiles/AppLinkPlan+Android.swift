@@ -1,6 +1,5 @@
 import AppSiteAssociation
 import DeepLinkRouting
-import Foundation
 import LandfallLinks
 
 extension AppLinkPlan {
@@ -72,8 +71,7 @@ extension AppLinkPlan {
         for route in closed {
             for example in route.definition.examples {
                 guard let url = try? LinkURL(parsing: example), siteHosts.contains(url.host.lowercased()) else { continue }
-                let raw = url.path.isEmpty ? "/" : url.path
-                let path = raw.removingPercentEncoding ?? raw
+                let path = url.androidPath
                 let covering = rules.filter { rule in
                     (try? AndroidPattern(rule.pattern, kind: rule.kind))?.matches(path) == true
                 }
