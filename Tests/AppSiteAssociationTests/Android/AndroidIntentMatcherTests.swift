@@ -3,7 +3,7 @@ import Testing
 import AppSiteAssociation
 import LandfallJSON
 
-/// The cases of `Tests/Fixtures/conformance/android-intent-filters.json`: what Android does with
+/// The cases of `Tests/Fixtures/android/intent-filters.json`: what Android does with
 /// a link tapped in a browser, for a manifest (and the `assetlinks.json` its hosts serve).
 @Suite struct AndroidIntentMatcherTests {
     /// One case of the file.
@@ -35,7 +35,7 @@ import LandfallJSON
         }
     }
 
-    static let file = TestResources.repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance/android-intent-filters.json")
+    static let file = TestResources.repositoryRoot.appendingPathComponent("Tests/Fixtures/android/intent-filters.json")
 
     /// The cases, or why the file could not be read.
     static let loaded = Result { () throws(FixtureError) -> [Case] in

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import AppSiteAssociation
 
-/// The cases of `Tests/Fixtures/conformance/android-pattern-matcher.json`: what Android's
+/// The cases of `Tests/Fixtures/android/pattern-matcher.json`: what Android's
 /// `PatternMatcher` decides for a path pattern and a path, and the advanced patterns it refuses.
 @Suite struct AndroidPatternConformanceTests {
     /// The file's contents, in the `landfall-android-pattern-conformance/1` format.
@@ -33,7 +33,7 @@ import AppSiteAssociation
         var testDescription: String { name }
     }
 
-    static let file = TestResources.repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance/android-pattern-matcher.json")
+    static let file = TestResources.repositoryRoot.appendingPathComponent("Tests/Fixtures/android/pattern-matcher.json")
 
     /// The case file, or why it could not be read: a missing or broken file fails
     /// ``theCaseFileIsReadAndHasCasesOfEveryKind()`` with its path instead of stopping the run.
