@@ -85,6 +85,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    @Option(name: .customLong("link-cache-ttl"),
+            help: ArgumentHelp("Seconds a short link looked up is answered from memory (1-86400, default 10); a change on any instance removes it sooner.",
+                               valueName: "seconds"))
+    var linkCacheTTL = 10
+
     @Flag(name: .customLong("no-webhook-delivery"),
           help: "Deliver no webhooks from this instance; other instances on the same PostgreSQL database do (events are stored either way).")
     var noWebhookDelivery = false
@@ -110,6 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard webhookLease > webhookTimeout else {
             throw ValidationError("--webhook-lease (\(webhookLease) s) must be longer than --webhook-timeout (\(webhookTimeout) s): else another instance repeats an attempt still in flight")
         }
+        guard (1...86_400).contains(linkCacheTTL) else { throw ValidationError("--link-cache-ttl must be 1...86400 seconds, not \(linkCacheTTL)") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical; not '\(logLevel)'")
         }
@@ -171,6 +177,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.webhooks.delivers = !noWebhookDelivery
         configuration.webhooks.lease = .seconds(webhookLease)
         configuration.webhooks.timeout = .seconds(webhookTimeout)
+        configuration.linkCacheTimeToLive = .seconds(linkCacheTTL)
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration)

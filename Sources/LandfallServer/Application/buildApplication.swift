@@ -57,7 +57,7 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
     var services: [any Service] = [
         StorageService(storage: storage),
         BufferFlushService(clicks: components.clicks, claims: components.claims, interval: configuration.clickFlushInterval, logger: logger),
-        LinkChangeListener(storage: storage, cache: components.linkCache),
+        LinkChangeListener(storage: storage, cache: components.linkCache, logger: logger),
         PurgeService(storage: storage, interval: configuration.claimPurgeInterval, sessions: configuration.dashboard.sessions,
                      sites: components.sites, clock: configuration.clock, logger: logger),
     ]

@@ -99,4 +99,16 @@ final class LinkCache: Sendable {
     private static func key(host: String, slug: String) -> String {
         host + "/" + slug
     }
+
+    /// Forgets every entry (changes may have been missed: see `LinkChange.anyLink`); returns
+    /// how many there were.
+    @discardableResult
+    func removeAll() -> Int {
+        shards.reduce(0) { removed, shard in
+            removed + shard.withLockedValue { stored in
+                defer { stored.removeAll() }
+                return stored.count
+            }
+        }
+    }
 }

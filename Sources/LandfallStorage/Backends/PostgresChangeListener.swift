@@ -8,6 +8,12 @@ import PostgresNIO
 /// announced to ``Storage``'s subscribers. When the connection drops, it connects again,
 /// waiting longer after each failure (0.1 s doubling up to 5 s).
 ///
+/// Changes committed while it is not listening are never delivered, so once it listens again
+/// it delivers ``LinkChange/anyLink``: caches forget everything, and nothing stale survives a
+/// reconnect. (Not when the connection is lost: the first attempt to connect again follows
+/// within 0.1 s, and while the database cannot be reached nobody can change a link in it, so
+/// emptying caches then would only throw away what they may serve during an outage.)
+///
 /// Changes this instance made itself carry its origin and are skipped: ``Storage`` delivers
 /// those as soon as their transaction commits.
 final class PostgresChangeListener: Sendable {
@@ -81,7 +87,8 @@ final class PostgresChangeListener: Sendable {
                             isListening = true
                             ready.yield(nil)
                         } else {
-                            logger.notice("listening for link changes again")
+                            logger.notice("listening for link changes again; the ones made meanwhile were missed, so caches forget every link")
+                            deliver(.anyLink)
                         }
                         delay = .milliseconds(100)
                         for try await notification in notifications {
@@ -131,26 +138,30 @@ final class PostgresChangeListener: Sendable {
 }
 
 /// What a `pg_notify` on ``PostgresChangeListener/channel`` carries: the change, and which
-/// ``Storage`` made it.
+/// ``Storage`` made it. A ``LinkChange/link(id:host:slugs:)`` change has `id`, `host` and
+/// `slugs`; ``LinkChange/anyLink`` has none of them.
 struct ChangeNotice: Codable, Sendable {
     /// The ``Storage`` object that made the change (a random id per object).
     var origin: String
     /// The link's id.
-    var id: LinkID
+    var id: LinkID?
     /// The link's host.
-    var host: String
+    var host: String?
     /// The slugs it had and has.
-    var slugs: [String]
+    var slugs: [String]?
 
     init(origin: String, change: LinkChange) {
         self.origin = origin
-        id = change.id
-        host = change.host
-        slugs = change.slugs
+        if case .link(let id, let host, let slugs) = change {
+            self.id = id
+            self.host = host
+            self.slugs = slugs
+        }
     }
 
     var change: LinkChange {
-        LinkChange(id: id, host: host, slugs: slugs)
+        guard let id, let host else { return .anyLink }
+        return .link(id: id, host: host, slugs: slugs ?? [])
     }
 
     /// The JSON text sent as the notification's payload.
