@@ -17,6 +17,8 @@ final class SQLiteBackend: StorageBackend {
     let kind = BackendKind.sqlite
     private let writer: SQLiteConnection
     private let readers: [SQLiteConnection]
+    /// The one-link read of the short-link path, with its statement kept prepared.
+    let links: SQLiteLinkReader
     /// The threads the connections' statements run on.
     private let threads: NIOThreadPool
     private let nextReader = NIOLockedValueBox(0)
@@ -33,6 +35,7 @@ final class SQLiteBackend: StorageBackend {
         self.writer = writer
         self.readers = readers
         self.threads = threads
+        self.links = SQLiteLinkReader(path: path)
     }
 
     /// Opens (creating if needed) `landfall.sqlite` in `directory`. An empty (0-byte) file is
@@ -134,6 +137,7 @@ final class SQLiteBackend: StorageBackend {
             return closed
         }
         guard !wasClosed else { return }
+        links.close()
         // Waits for the transaction in progress; later ones see `isClosed`.
         _ = try? await gate.run {
             // The futures' form, which a cancelled task still waits for: the handles must not leak.

@@ -37,7 +37,16 @@ extension Storage {
 
     /// The link with `slug` on `host` (compared lowercased), or `nil`.
     public func link(host: String, slug: String) async throws(StorageError) -> ShortLink? {
-        try await reading("reading the link \(host)/\(slug)") { database in
+        // The hot look-up of every click that misses the server's cache: on SQLite, a statement
+        // kept prepared and stepped here; when SQLite cannot answer at once, the backend's readers.
+        if let sqlite = try backend() as? SQLiteBackend {
+            switch sqlite.links.link(host: host, slug: slug) {
+            case .link(let link): return link
+            case .missing: return nil
+            case .unavailable: break
+            }
+        }
+        return try await reading("reading the link \(host)/\(slug)") { database in
             // The hot lookup of every click that misses the server's cache: its text is built
             // once, not by the query builder each time.
             try await database.raw("""

@@ -37,7 +37,13 @@ extension ShortLink {
 
     /// Reads a row of ``columns``.
     init(row: any SQLRow) throws(StorageError) {
-        var reader = RowReader(row: row, table: Self.table)
+        try self.init(columns: RowReader(row: row, table: Self.table))
+    }
+
+    /// Reads a row of ``columns`` through `reader` (an SQLKit row, or the one-link statement
+    /// ``SQLiteLinkReader`` keeps prepared).
+    init(columns reader: some ColumnReading) throws(StorageError) {
+        var reader = reader
         let id = try reader.parsed("id", as: "a link id (a UUID)", LinkID.init)
         reader.key = id.rawValue
         let dataText = try reader.string("data")
@@ -82,6 +88,8 @@ extension ShortLink {
 
     /// The JSON text `text` as a dictionary, or `nil` when it is not a JSON object of strings.
     static func decode(data text: String) -> [String: String]? {
-        try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+        // Most links have no data: no decoder for them (this runs on every look-up).
+        if text == "{}" { return [:] }
+        return try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))
     }
 }
