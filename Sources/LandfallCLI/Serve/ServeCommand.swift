@@ -26,8 +26,11 @@ struct ServeCommand: AsyncParsableCommand {
             under /v1/ (openapi/landfall.yaml) with keys from `landfall keys create`. They are \
             stored in SQLite in --data-dir, or in PostgreSQL with --database-url (or \
             $LANDFALL_DATABASE_URL), which several instances can share; the schema is migrated \
-            at start. Pages, short links and /v1/resolve are rate limited per client address \
-            (--rate-limit, --rate-limit-burst).
+            at start. Pages, short links and the API are rate limited per client address \
+            (--rate-limit, --rate-limit-burst): on PostgreSQL the API's limit, the \
+            invitation-guess throttle and the dashboard's sign-in limit are shared by all \
+            instances; page limits are per instance, so behind N instances set --rate-limit \
+            to the wanted total divided by N.
 
             Connections: one that waits longer than --idle-timeout for its next request, takes \
             longer than --header-timeout to send a header or --body-timeout to send a body is \
@@ -67,11 +70,13 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var storage: StorageOptions
 
     @Option(name: .customLong("rate-limit"),
-            help: ArgumentHelp("Requests per second each client address may make to pages, short links and /v1/resolve (0: no limit).",
+            help: ArgumentHelp("Requests per second each client address may make to pages, short links and the API (0: no limit). "
+                               + "The API's limit is shared by the instances on one PostgreSQL; the pages' is per instance "
+                               + "(behind N instances a client gets up to N times it: set the wanted total divided by N).",
                                valueName: "per-second"))
     var rateLimit: Double = RateLimit().requestsPerSecond
 
-    @Option(name: .customLong("rate-limit-burst"), help: ArgumentHelp("How many requests a client may make at once.", valueName: "count"))
+    @Option(name: .customLong("rate-limit-burst"), help: ArgumentHelp("How many requests a client may make at once (per instance for pages, shared for the API on PostgreSQL).", valueName: "count"))
     var rateLimitBurst: Int = RateLimit().burst
 
     @OptionGroup(title: "Proxies and connections") var connections: ServeConnectionOptions

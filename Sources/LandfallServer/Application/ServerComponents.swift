@@ -27,8 +27,10 @@ final class ServerComponents: Sendable {
     let keys: APIKeyVerifier
     /// Throttles failed invitation codes.
     let invitationGuard: InvitationGuard
-    /// `nil` when public endpoints are not rate limited.
+    /// The pages' limit per client address (this instance's); `nil` when not rate limited.
     let rateLimiter: RateLimiter?
+    /// The API's limit per client address (shared on PostgreSQL); `nil` when not rate limited.
+    let apiLimiter: SharedLimiter?
     /// The proxies in front of the server and the header naming the client's address, if any.
     let proxyTrust: ProxyTrust?
     let metrics: ServerMetrics
@@ -48,8 +50,9 @@ final class ServerComponents: Sendable {
         self.addresses = AddressHasher(storage: storage)
         self.settings = SettingsCache(storage: storage)
         self.keys = APIKeyVerifier(storage: storage)
-        self.invitationGuard = InvitationGuard(limits: configuration.inviteGuessLimits)
+        self.invitationGuard = InvitationGuard(limits: configuration.inviteGuessLimits, storage: storage, clock: configuration.clock, logger: logger)
         self.rateLimiter = configuration.rateLimit.map { RateLimiter(limit: $0) }
+        self.apiLimiter = configuration.rateLimit.map { SharedLimiter("api", limit: $0, storage: storage, clock: configuration.clock, logger: logger) }
         self.proxyTrust = configuration.clientAddressHeader.flatMap { HTTPField.Name($0) }
             .map { ProxyTrust(header: $0, proxies: TrustedProxies(configuration.trustedProxies)) }
         self.metrics = metrics

@@ -18,13 +18,14 @@ func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestCo
     let router = Router(context: LandfallRequestContext.self, options: .autoGenerateHeadEndpoints)
     let hosts = HostMiddleware(sites: parts.sites)
     let rateLimit = RateLimitMiddleware(limiter: parts.rateLimiter)
+    let apiRateLimit = SharedRateLimitMiddleware(limiter: parts.apiLimiter)
     let siteRoutes = SiteRoutes(parts, dashboard: parts.dashboard)
     let pages = PageStack(hosts: hosts, rateLimit: rateLimit, routes: siteRoutes)
     var api = APIRoutes(
-        publicMiddleware: rateLimit,
-        read: APIKeyMiddleware(keys: parts.keys, scope: .read, rateLimit: rateLimit, clock: parts.clock),
-        write: APIKeyMiddleware(keys: parts.keys, scope: .write, rateLimit: rateLimit, clock: parts.clock),
-        webhooks: APIKeyMiddleware(keys: parts.keys, scope: .webhooks, rateLimit: rateLimit, clock: parts.clock))
+        publicMiddleware: apiRateLimit,
+        read: APIKeyMiddleware(keys: parts.keys, scope: .read, rateLimit: apiRateLimit, clock: parts.clock),
+        write: APIKeyMiddleware(keys: parts.keys, scope: .write, rateLimit: apiRateLimit, clock: parts.clock),
+        webhooks: APIKeyMiddleware(keys: parts.keys, scope: .webhooks, rateLimit: apiRateLimit, clock: parts.clock))
     LinksAPI(storage: parts.storage, cache: parts.linkCache, clock: parts.clock).addRoutes(to: &api)
     StatsAPI(storage: parts.storage, clicks: parts.clicks).addRoutes(to: &api)
     LinkQRCodeAPI(storage: parts.storage).addRoutes(to: &api)
@@ -41,7 +42,7 @@ func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestCo
         metrics: MetricsMiddleware(metrics: parts.metrics),
         client: ClientMiddleware(trust: parts.proxyTrust),
         errors: ErrorMiddleware(sites: parts.sites),
-        unmatched: UnmatchedRequestMiddleware(api: api.table, hosts: hosts, rateLimit: rateLimit, pages: pages)))
+        unmatched: UnmatchedRequestMiddleware(api: api.table, hosts: hosts, rateLimit: apiRateLimit, pages: pages)))
     // Routes take the router's middleware when they are added: after it, every one.
     OperationsRoutes(sites: parts.sites, storage: parts.storage, metrics: parts.metrics).addRoutes(to: router)
     AssociationRoutes().addRoutes(to: router.group().add(middleware: hosts))

@@ -30,7 +30,7 @@ struct DashboardRoutes: Sendable {
             Response.text(.ok, DashboardScript.javaScript, contentType: "text/javascript; charset=utf-8")
         }
         SignInRoutes(storage: parts.storage, clock: parts.clock, policy: configuration.sessions,
-                     addresses: RateLimiter(limit: configuration.signInsPerAddress),
+                     addresses: SharedLimiter("sign-in", limit: configuration.signInsPerAddress, storage: parts.storage, clock: parts.clock, logger: parts.logger),
                      decoy: DecoyHash(cost: configuration.passwordCost)).addRoutes(to: dashboard)
         let members = dashboard.group().add(middleware: RequireSignIn())
         let editors = members.group().add(middleware: RequireRole.editor)

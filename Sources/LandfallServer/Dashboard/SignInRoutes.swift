@@ -15,7 +15,8 @@ struct SignInRoutes: Sendable {
     let storage: Storage
     let clock: @Sendable () -> Date
     let policy: DashboardSessionPolicy
-    let addresses: RateLimiter
+    /// Attempts per client address, counted together by every instance on one PostgreSQL database.
+    let addresses: SharedLimiter
     /// The bcrypt hash checked when the email is unknown, made once at the dashboard's cost.
     let decoy: DecoyHash
     let lockout = SignInLockout()
@@ -37,7 +38,7 @@ struct SignInRoutes: Sendable {
         let password = context.form["password"] ?? ""
         let next = context.form["next"]
         let address = try context.server.client.address
-        if case .limited(let retryAfter) = addresses.admit(address) {
+        if case .limited(let retryAfter) = await addresses.admit(address) {
             return try throttled(retryAfter: retryAfter, email: email, next: next, request: request, context: context)
         }
         let now = clock()

@@ -1,7 +1,7 @@
-/// How many invitation codes that do not exist (unknown or malformed) may be tried on this
-/// instance: per client address, and from all addresses together, for guessing spread over
-/// many addresses. Each is a bucket of ``RateLimit/burst`` failures refilled at
-/// ``RateLimit/requestsPerSecond``.
+/// How many invitation codes that do not exist (unknown or malformed) may be tried: per
+/// client address, and from all addresses together, for guessing spread over many addresses;
+/// counted together by every instance on one PostgreSQL database (on SQLite, one instance).
+/// Each is a bucket of ``RateLimit/burst`` failures refilled at ``RateLimit/requestsPerSecond``.
 ///
 /// Past either limit, codes that do not exist are answered 429 `invite_rate_limited` with
 /// `Retry-After`. A code that exists is always looked up and answered (redeemed, or refused

@@ -23,30 +23,30 @@ struct InvitationGate: Sendable {
     }
 
     /// Answers a try of a code that does not exist: counts it against the attempt's address and
-    /// the instance's budget and audits it as `refused` with `reason`, so that the caller
+    /// the budget of all addresses and audits it as `refused` with `reason`, so that the caller
     /// answers it as what it is; past a limit, audits it as `throttled` (reason `address` or
     /// `global`) and throws 429 `invite_rate_limited` with `Retry-After` instead.
     func refuse(_ attempt: InvitationAttempt, reason: String, logger: Logger) async throws(APIError) {
         let addressHash = try? await addresses.hash(attempt.address, at: attempt.at)
-        guard let (throttle, retryAfter) = guesses.recordFailure(address: attempt.address) else {
+        guard let (throttle, retryAfter) = await guesses.recordFailure(address: attempt.address) else {
             await audit(InvitationAuditEntry(at: attempt.at, action: .refused, code: attempt.entered, reason: reason, addressHash: addressHash),
                         logger: logger)
             return
         }
         await audit(InvitationAuditEntry(at: attempt.at, action: .throttled, code: attempt.entered, reason: throttle.rawValue,
                                          addressHash: addressHash), logger: logger)
-        let from = throttle == .address ? "from this address" : "on this server"
+        let from = throttle == .address ? "from this address" : "from all addresses together"
         throw APIError(.tooManyRequests, .inviteRateLimited,
                        "Too many invitation codes that do not exist were tried \(from); try again in \(retryAfter) s.",
                        headers: [.retryAfter: String(retryAfter)])
     }
 
-    /// Before a redemption of `code`: when the attempt's address or the instance is past its
-    /// limit, reads whether `code` exists (one indexed read, where the redemption would take a
+    /// Before a redemption of `code`: when the attempt's address or all addresses together are
+    /// past their limit, reads whether `code` exists (one indexed read, where the redemption would take a
     /// write transaction) and answers one that does not as ``refuse(_:reason:logger:)`` does.
     /// A code that exists goes on to be redeemed.
     func screen(_ attempt: InvitationAttempt, code: InviteCode, logger: Logger) async throws {
-        guard guesses.check(address: attempt.address) != nil, try await storage.invitation(code: code) == nil else { return }
+        guard await guesses.check(address: attempt.address) != nil, try await storage.invitation(code: code) == nil else { return }
         try await refuse(attempt, reason: RedemptionRefusal.unknown.rawValue, logger: logger)
         throw APIError(refusal: .unknown, code: code)
     }

@@ -15,8 +15,8 @@ struct APIKeyMiddleware: RouterMiddleware {
     /// What the group's routes need: `read` for GET and HEAD, `write` for changes to links,
     /// `webhooks` for webhook endpoints and deliveries.
     let scope: APIKeyScope
-    /// Counts failed authentications.
-    let rateLimit: RateLimitMiddleware
+    /// Counts failed authentications (the API's limit per client address).
+    let rateLimit: SharedRateLimitMiddleware
     let clock: @Sendable () -> Date
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -24,7 +24,7 @@ struct APIKeyMiddleware: RouterMiddleware {
         do {
             context.apiKey = try await keys.verify(request.headers[.authorization], needs: scope, now: clock())
         } catch {
-            try rateLimit.admit(context)
+            try await rateLimit.admit(context)
             throw error
         }
         return try await next(request, context)

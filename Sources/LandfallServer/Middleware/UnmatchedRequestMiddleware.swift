@@ -10,7 +10,8 @@ struct UnmatchedRequestMiddleware: RouterMiddleware {
 
     let api: APITable
     let hosts: HostMiddleware
-    let rateLimit: RateLimitMiddleware
+    /// The API's limit per client address, for `/v1` paths nothing answers.
+    let rateLimit: SharedRateLimitMiddleware
     let pages: PageStack
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -37,7 +38,7 @@ struct UnmatchedRequestMiddleware: RouterMiddleware {
                 throw APIError(.methodNotAllowed, .methodNotAllowed, "\(template) accepts \(allowed).", headers: [.allow: allowed])
             }
             context.label("/v1/unknown")
-            try rateLimit.admit(context)
+            try await rateLimit.admit(context)
             throw APIError(.notFound, .notFound, "There is no API endpoint at \(path); see openapi/landfall.yaml.")
         }
         if let kind = AssociationRoutes.paths[path] {

@@ -1,16 +1,13 @@
+import LandfallStorage
 import NIOConcurrencyHelpers
 
 /// Token buckets per client address, spread over shards so that concurrent requests rarely
 /// wait on one lock. Buckets idle long enough to be full again are dropped, so memory stays
 /// proportional to the addresses active in the last few seconds.
 final class RateLimiter: Sendable {
-    /// What the limiter decided for one request.
-    enum Verdict: Equatable {
-        /// Go ahead.
-        case allowed
-        /// Refused: try again after this many whole seconds.
-        case limited(retryAfter: Int)
-    }
+    /// What the limiter decided for one request: the shape the database's shared buckets
+    /// answer with too (``SharedLimiter``).
+    typealias Verdict = TokenVerdict
 
     private struct Bucket {
         var tokens: Double
@@ -61,8 +58,7 @@ final class RateLimiter: Sendable {
                 if consuming { bucket.tokens -= 1 }
                 return .allowed
             }
-            let wait = (1 - bucket.tokens) / max(limit.requestsPerSecond, 0.001)
-            return .limited(retryAfter: max(1, Int(wait.rounded(.up))))
+            return .waiting(tokens: bucket.tokens, rate: limit.requestsPerSecond)
         }
     }
 

@@ -52,7 +52,7 @@ import Testing
     static func router(_ keys: Keys) throws -> Router<LandfallRequestContext> {
         let sites = try UnitHarness.demoSites()
         let verifier = APIKeyVerifier(storage: keys.storage)
-        let rateLimit = RateLimitMiddleware(limiter: RateLimiter(limit: RateLimit(requestsPerSecond: 0.001, burst: 3)))
+        let rateLimit = SharedRateLimitMiddleware(limiter: SharedLimiter("api", memory: RateLimit(requestsPerSecond: 0.001, burst: 3)))
         let router = UnitHarness.router()
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: ClientMiddleware(trust: ProxyTrust(header: forwardedFor, proxies: TrustedProxies(IPAddressRange.loopback))))
