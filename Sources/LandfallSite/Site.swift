@@ -125,6 +125,7 @@ public struct Site: Sendable {
         problems += site.invitationProblems()
         problems += site.deferredLinkProblems()
         problems += site.webhookProblems()
+        problems += site.retentionProblems()
         return (site, problems)
     }
 

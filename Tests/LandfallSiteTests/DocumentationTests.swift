@@ -43,7 +43,7 @@ import Testing
 
     @Test func theArticlesOtherYAMLReadsWithoutAnIssue() throws {
         let extras = Self.blocks("yaml", in: try Self.article).dropFirst()
-        #expect(extras.count == 5)
+        #expect(extras.count == 6)
         for extra in extras {
             let document = SiteDocuments.minimal + extra
             #expect(SiteConfigurationReader.check(yaml: document).issues == [], "\(extra)")
@@ -56,7 +56,7 @@ import Testing
             + SiteDocumentReader.appKeys + SiteDocumentReader.iosKeys + SiteDocumentReader.androidKeys
             + SiteDocumentReader.routingKeys + SiteDocumentReader.routeKeys + SiteDocumentReader.pageKeys
             + SiteDocumentReader.embargoKeys + SiteDocumentReader.associationKeys + SiteDocumentReader.linkKeys
-            + SiteDocumentReader.invitationKeys + SiteDocumentReader.deferredLinkKeys
+            + SiteDocumentReader.invitationKeys + SiteDocumentReader.deferredLinkKeys + RetentionSettings.keys
         for key in Set(keys).sorted() {
             #expect(article.contains("`\(key)`") || article.contains(".\(key)`") || article.contains("### \(key)\n"), "\(key)")
         }

@@ -6,7 +6,9 @@ import ServiceLifecycle
 /// Every ``interval``, deletes expired deferred-link claims and the address salts of past days
 /// (nothing about a visitor outlives the site's claim lifetime), and the dashboard sessions
 /// that have ended (past their end, or unused for longer than their idle time), and webhook
-/// deliveries completed longer ago than the site's `webhooks.keepDeliveries`.
+/// deliveries completed longer ago than the site's `webhooks.keepDeliveries`; and the rows the
+/// site's `retention:` keeps no longer (per-day click counts, app events, audit entries), at
+/// most ``batchSize`` rows per statement so that a purge never holds the write lock for long.
 struct PurgeService: Service {
     let storage: Storage
     let interval: Duration
@@ -14,9 +16,14 @@ struct PurgeService: Service {
     let sites: SiteHolder
     let clock: @Sendable () -> Date
     let logger: Logger
+    /// How many rows one statement of a retention purge deletes at most.
+    var batchSize = Storage.retentionBatchSize
 
     func run() async throws {
+        var retention = RetentionPurge()
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            await retention.purge(storage, settings: sites.current.site.configuration.retention, now: clock(),
+                                  batchSize: batchSize, logger: logger)
             do {
                 let purged = try await storage.purgeClaims(expiredBefore: clock())
                 if purged > 0 { logger.info("purged expired claims", metadata: ["claims": "\(purged)"]) }

@@ -55,4 +55,10 @@ extension Site {
     func webhookProblems() -> [SiteProblem] {
         configuration.webhooks.problems.map { SiteProblem(.error, place: .webhooks($0.key), message: $0.message) }
     }
+
+    /// The problems of the `retention:` section: durations outside their range (which the
+    /// reader already refuses; this catches a configuration made in code).
+    func retentionProblems() -> [SiteProblem] {
+        configuration.retention.problems.map { SiteProblem(.error, place: .retention($0.key), message: $0.message) }
+    }
 }

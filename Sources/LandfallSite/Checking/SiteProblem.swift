@@ -13,6 +13,8 @@ struct SiteProblem: Sendable, Hashable {
         case deferredLinks(String)
         /// A key of the `webhooks:` section (`keepDeliveries`, `disableFailingAfter`).
         case webhooks(String)
+        /// A key of the `retention:` section (`clickCounts`, `events`, `audit`).
+        case retention(String)
     }
 
     var severity: SiteIssue.Severity
@@ -35,6 +37,7 @@ struct SiteProblem: Sendable, Hashable {
         case .invitations(let key): "invitations.\(key)"
         case .deferredLinks(let key): "deferredLinks.\(key)"
         case .webhooks(let key): "webhooks.\(key)"
+        case .retention(let key): "retention.\(key)"
         }
     }
 

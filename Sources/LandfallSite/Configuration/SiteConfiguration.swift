@@ -48,6 +48,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var deferredLinks: DeferredLinkSettings
     /// Where webhooks may be sent, how long their deliveries are kept, when a failing endpoint is disabled.
     public var webhooks: WebhookSettings
+    /// How long click counts, app events and audit entries are kept before they are purged.
+    public var retention: RetentionSettings
 
     /// Creates a configuration; ``SiteConfigurationReader`` is the usual way.
     public init(
@@ -55,7 +57,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         hosts: SiteHosts, apps: [AppConfiguration], schemes: [String] = [], routing: RouterOptions = RouterOptions(),
         routes: [SiteRoute], associations: AssociationSettings = AssociationSettings(), links: LinkSettings = LinkSettings(),
         invitations: InvitationSettings? = nil, deferredLinks: DeferredLinkSettings = DeferredLinkSettings(),
-        webhooks: WebhookSettings = WebhookSettings()
+        webhooks: WebhookSettings = WebhookSettings(), retention: RetentionSettings = RetentionSettings()
     ) {
         self.name = name
         self.description = description
@@ -72,6 +74,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         self.invitations = invitations
         self.deferredLinks = deferredLinks
         self.webhooks = webhooks
+        self.retention = retention
     }
 
     /// The route table an app's router loads: every configured host (the interstitial host

@@ -22,7 +22,7 @@ final class SiteDocumentReader {
         self.document = document
     }
 
-    static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations", "links", "invitations", "deferredLinks", "webhooks"]
+    static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations", "links", "invitations", "deferredLinks", "webhooks", "retention"]
     static let siteKeys = ["name", "description", "timeZone", "home", "image"]
     static let hostKeys = ["site", "aliases", "links", "interstitial", "admin", "local", "development"]
     static let appKeys = ["name", "ios", "android"]
@@ -61,13 +61,14 @@ final class SiteDocumentReader {
         let invitations = readInvitations(top)
         let deferredLinks = readDeferredLinks(top)
         let webhooks = readWebhooks(top)
+        let retention = readRetention(top)
         guard let site, let hosts, let apps, let routes, !document.issues.contains(where: { $0.severity == .error }) else {
             return nil
         }
         return SiteConfiguration(
             name: site.name, description: site.description, timeZone: site.timeZone, homePath: site.home, image: site.image,
             hosts: hosts, apps: apps, schemes: schemes, routing: routing, routes: routes, associations: associations,
-            links: links, invitations: invitations, deferredLinks: deferredLinks, webhooks: webhooks)
+            links: links, invitations: invitations, deferredLinks: deferredLinks, webhooks: webhooks, retention: retention)
     }
 
     /// The node a problem on the built site points at.
@@ -82,6 +83,7 @@ final class SiteDocumentReader {
         case .invitations(let key): sectionNodes["invitations.\(key)"] ?? sectionNodes["invitations"]
         case .deferredLinks(let key): sectionNodes["deferredLinks.\(key)"] ?? sectionNodes["deferredLinks"]
         case .webhooks(let key): sectionNodes["webhooks.\(key)"] ?? sectionNodes["webhooks"]
+        case .retention(let key): sectionNodes["retention.\(key)"] ?? sectionNodes["retention"]
         }
     }
 
@@ -571,6 +573,43 @@ final class SiteDocumentReader {
         }
         if let seconds = duration(mapping, "disableFailingAfter", at: "webhooks", in: WebhookSettings.allowedDisableFailingAfter) {
             settings.disableFailingAfter = seconds
+        }
+        return settings
+    }
+
+    /// The `retention:` section: each key a duration within ``RetentionSettings/allowed``, or
+    /// `forever`.
+    private func readRetention(_ top: Node.Mapping) -> RetentionSettings {
+        var settings = RetentionSettings()
+        guard let node = top["retention"], !YAMLDocument.isNull(node) else { return settings }
+        sectionNodes["retention"] = node
+        guard let mapping = document.mapping(node, at: "retention", known: RetentionSettings.keys,
+                                             expected: "a mapping such as {clickCounts: forever, events: 400d, audit: 730d}") else {
+            return settings
+        }
+        for key in RetentionSettings.keys {
+            guard let (text, node) = document.string(mapping, key, at: "retention") else { continue }
+            sectionNodes["retention.\(key)"] = node
+            let seconds: TimeInterval?
+            if text.trimmingCharacters(in: .whitespaces).lowercased() == RetentionSettings.forever {
+                seconds = nil
+            } else {
+                do {
+                    seconds = try DurationText(parsing: text).seconds
+                } catch {
+                    document.error(error.message + ", or \(RetentionSettings.forever)", at: "retention.\(key)", node)
+                    continue
+                }
+                if let seconds, let problem = DeferredLinkSettings.rangeProblem(seconds, allowed: RetentionSettings.allowed) {
+                    document.error(problem + " (or \(RetentionSettings.forever))", at: "retention.\(key)", node)
+                    continue
+                }
+            }
+            switch key {
+            case "clickCounts": settings.clickCounts = seconds
+            case "events": settings.events = seconds
+            default: settings.audit = seconds
+            }
         }
         return settings
     }

@@ -1,0 +1,74 @@
+import Foundation
+import LandfallLinks
+import SQLKit
+
+extension Storage {
+    /// How many rows one statement of a retention purge deletes at most.
+    public static let retentionBatchSize = 1_000
+
+    /// Deletes the per-day click counts of days before `day` (`yyyy-MM-dd`, UTC), in batches.
+    /// The links' totals (`clickCount`) stay as they are.
+    ///
+    /// `click_counts` has no index on its day (its key starts with the link): each batch reads
+    /// the table until it has found `batchSize` old rows, and the last one reads all of it.
+    ///
+    /// - Returns: How many rows were deleted.
+    public func purgeClickCounts(before day: String, batchSize: Int = retentionBatchSize) async throws(StorageError) -> Int {
+        try await purgeInBatches("purging click counts before \(day)", table: ClickCount.table,
+                                 key: ["link_id", "day", "platform", "referrer_host"], column: "day", before: day, batchSize: batchSize)
+    }
+
+    /// Deletes the app events of days before `day` (`yyyy-MM-dd`, UTC), in batches, through
+    /// the index on their day.
+    ///
+    /// - Returns: How many events were deleted.
+    public func purgeEvents(before day: String, batchSize: Int = retentionBatchSize) async throws(StorageError) -> Int {
+        try await purgeInBatches("purging app events before \(day)", table: AppEvent.table,
+                                 key: ["id"], column: "day", before: day, batchSize: batchSize)
+    }
+
+    /// Deletes the entries of the invitations' audit log written before `date`, in batches,
+    /// through the index on their moment.
+    ///
+    /// - Returns: How many entries were deleted.
+    public func purgeInvitationAudit(before date: Date, batchSize: Int = retentionBatchSize) async throws(StorageError) -> Int {
+        try await purgeInBatches("purging the invitation audit log", table: InvitationAuditEntry.table,
+                                 key: ["id"], column: "occurred_at", before: Milliseconds.from(date), batchSize: batchSize)
+    }
+
+    /// Deletes the entries of the dashboard's audit log written before `date`, in batches.
+    ///
+    /// `dashboard_audit` has no index on its moment: each batch reads the table until it has
+    /// found `batchSize` old entries (it grows as people edit, slowly).
+    ///
+    /// - Returns: How many entries were deleted.
+    public func purgeDashboardAudit(before date: Date, batchSize: Int = retentionBatchSize) async throws(StorageError) -> Int {
+        try await purgeInBatches("purging the dashboard audit log", table: DashboardAuditEntry.table,
+                                 key: ["id"], column: "occurred_at", before: Milliseconds.from(date), batchSize: batchSize)
+    }
+
+    /// Deletes the rows of `table` whose `column` is below `value`, at most `batchSize` per
+    /// statement (each its own transaction, so that no purge holds the write lock for long),
+    /// yielding between statements, until a statement deletes fewer than `batchSize`.
+    ///
+    /// - Parameter key: The columns that name a row (its primary key).
+    private func purgeInBatches<Value: Encodable & Sendable>(
+        _ action: String, table: String, key: [String], column: String, before value: Value, batchSize: Int
+    ) async throws(StorageError) -> Int {
+        let size = max(1, batchSize)
+        let columns = SQLList(key.map { SQLIdentifier($0) })
+        var total = 0
+        while true {
+            let deleted = try await writing(action) { database, _ in
+                try await database.raw("""
+                    DELETE FROM \(ident: table) WHERE (\(columns)) IN \
+                    (SELECT \(columns) FROM \(ident: table) WHERE \(ident: column) < \(bind: value) LIMIT \(literal: size)) \
+                    RETURNING 1 AS deleted
+                    """).all().count
+            }
+            total += deleted
+            guard deleted == size, !Task.isCancelled else { return total }
+            await Task.yield()
+        }
+    }
+}
