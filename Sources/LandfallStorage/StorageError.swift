@@ -1,3 +1,4 @@
+import Foundation
 import LandfallLinks
 
 /// Why a storage call failed, with a message a person can act on.
@@ -39,6 +40,10 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         /// The database cannot be reached or opened (PostgreSQL down, authentication refused,
         /// the SQLite file unreadable).
         case unreachable
+        /// The database is known to be down (a failure said so, and no check since found it
+        /// answering): the call failed at once instead of waiting for it. It is checked again
+        /// every second; `/ready` says when it answers.
+        case unavailable
         /// The SQLite database file at `path` is empty (0 bytes): a failed copy, a truncated
         /// restore or a full disk. It was left untouched; opening it with
         /// `forceNewDatabaseInEmptyFile` makes a new database in it.
@@ -110,6 +115,14 @@ extension StorageError {
             leaves such a file, and opening it would start a new, empty database in place of your links. \
             Restore the file from a backup, or remove it to start afresh, or run again with --force to \
             create a new database in it
+            """)
+    }
+
+    /// The database is down since `since`, for `reason`.
+    static func unavailable(since: Date, reason: String) -> StorageError {
+        StorageError(.unavailable, """
+            the database is down since \(since.formatted(.iso8601)) (\(reason)); calls fail at once until a check, \
+            made every second, finds it answering again
             """)
     }
 

@@ -54,7 +54,7 @@ public struct APIError: HTTPResponseError, Sendable {
         switch error.code {
         case .slugTaken(let host, let slug):
             self.init(.conflict, .slugTaken, "The slug '\(slug)' is already used on \(host); choose another.", field: slugField)
-        case .unreachable, .closed:
+        case .unreachable, .unavailable, .closed:
             self.init(.serviceUnavailable, .unavailable, "The database cannot be reached right now; try again shortly.",
                       headers: [.retryAfter: "5"])
         default:
@@ -84,6 +84,8 @@ public struct APIError: HTTPResponseError, Sendable {
             JSONMember(key: "error", value: JSONValue(.object(members))),
         ]))))
         for field in headers { response.headers.append(field) }
+        // Every 503 says when to come back (the database is re-checked every second).
+        if status == .serviceUnavailable, response.headers[.retryAfter] == nil { response.headers[.retryAfter] = "5" }
         return response
     }
 

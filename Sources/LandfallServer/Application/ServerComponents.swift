@@ -44,8 +44,9 @@ final class ServerComponents: Sendable {
         let metrics = ServerMetrics()
         self.sites = SiteHolder(site, source: configuration.site, metrics: metrics, clock: configuration.clock)
         self.storage = storage
-        self.linkCache = LinkCache(capacity: configuration.linkCacheCapacity, timeToLive: configuration.linkCacheTimeToLive)
-        self.clicks = ClickRecorder(storage: storage, cache: linkCache)
+        self.linkCache = LinkCache(capacity: configuration.linkCacheCapacity, timeToLive: configuration.linkCacheTimeToLive,
+                                   staleIfError: configuration.linkCacheStaleIfError)
+        self.clicks = ClickRecorder(storage: storage, cache: linkCache, limit: configuration.clickBufferLimit, metrics: metrics, logger: logger)
         self.claims = ClaimRecorder(storage: storage)
         self.addresses = AddressHasher(storage: storage)
         self.settings = SettingsCache(storage: storage)

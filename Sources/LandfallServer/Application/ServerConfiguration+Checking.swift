@@ -41,6 +41,12 @@ extension ServerConfiguration {
                 else another instance repeats an attempt still in flight
                 """)
         }
+        if linkCacheStaleIfError < .zero {
+            throw ServerConfigurationError(description: "the stale-if-error window must be 0 (off) or more, not \(linkCacheStaleIfError)")
+        }
+        if clickBufferLimit < 1 {
+            throw ServerConfigurationError(description: "the click buffer must hold 1 count or more, not \(clickBufferLimit)")
+        }
         if webhooks.batchSize < 1 || webhooks.concurrency < 1 {
             throw ServerConfigurationError(description: "webhook deliveries need a batch size and a concurrency of 1 or more")
         }

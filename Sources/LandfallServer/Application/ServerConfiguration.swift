@@ -64,6 +64,14 @@ public struct ServerConfiguration: Sendable {
     /// up again; a change made on this instance, or announced by another through PostgreSQL,
     /// removes it at once.
     public var linkCacheTimeToLive: Duration
+    /// How long past ``linkCacheTimeToLive`` a cached short link keeps answering while the
+    /// database cannot be asked (stale-if-error; its clicks are buffered until it returns);
+    /// `.zero` turns it off. Five minutes by default.
+    public var linkCacheStaleIfError: Duration
+    /// The most distinct click counts (a link, a day, a platform, a referrer) buffered before
+    /// they are stored; clicks past it, while the database does not take them, are dropped and
+    /// counted in `/metrics` (`landfall_clicks_dropped_total`).
+    public var clickBufferLimit: Int
     /// Whether the demo's short links (`examples/demo/links.json`) and its invitation
     /// (`7KQ2M-X4P9T-HCW3R`) are added to the database when they are missing: `landfall serve`
     /// sets it when it serves the demo.
@@ -105,6 +113,8 @@ public struct ServerConfiguration: Sendable {
         self.clickFlushInterval = .seconds(1)
         self.linkCacheCapacity = 50_000
         self.linkCacheTimeToLive = .seconds(10)
+        self.linkCacheStaleIfError = .seconds(300)
+        self.clickBufferLimit = 100_000
         self.inviteGuessLimits = GuessLimits()
         self.claimPurgeInterval = .seconds(600)
         self.seedsDemoLinks = false

@@ -25,7 +25,8 @@ import ServiceLifecycle
 /// - Throws: ``ServerConfigurationError`` for settings that contradict each other;
 ///   ``SiteLoadError`` for a configuration, template or content directory problem;
 ///   `StorageError` when the database cannot be opened or migrated, or is newer than this
-///   version of Landfall knows.
+///   version of Landfall knows; PostgreSQL that cannot be reached is not an error: the server
+///   starts without it and connects in the background (`/ready` is 503 until then).
 public func buildApplication(_ configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
     try await makeApplication(configuration).application
 }
@@ -41,9 +42,12 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
     }()
     try configuration.check()
     let site = try SiteLoader.load(configuration.site, now: configuration.clock())
+    // PostgreSQL that cannot be reached does not keep the server from starting: association
+    // files and pages are served at once, /ready says 503 until it connects in the background.
     let storage = try await Storage.open(configuration.storage, logger: logger,
-                                         forceNewDatabaseInEmptyFile: configuration.forcesNewDatabaseInEmptyFile)
-    if configuration.seedsDemoLinks {
+                                         forceNewDatabaseInEmptyFile: configuration.forcesNewDatabaseInEmptyFile, connectLater: true)
+    let seed: @Sendable () async throws -> Void = {
+        guard configuration.seedsDemoLinks else { return }
         try await DemoSite.seedLinks(into: storage, site: site.site, now: configuration.clock())
         try await DemoSite.seedInvitation(into: storage, now: configuration.clock())
         if let password = configuration.demoAdminPassword {
@@ -51,6 +55,8 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
                                                  now: configuration.clock())
         }
     }
+    let seedsLater = !storage.isConnected
+    if !seedsLater { try await seed() }
     let components = ServerComponents(site: site, storage: storage, configuration: configuration, logger: logger)
     // Shut down in reverse order, after the HTTP server: purging and change notifications
     // stop, the last clicks and claims are written, then the database closes.
@@ -69,6 +75,9 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
                                                sites: components.sites, configuration: configuration.webhooks, metrics: components.metrics,
                                                clock: configuration.clock,
                                                logger: logger), at: 2)
+    }
+    if seedsLater {
+        services.append(StorageConnectionService(storage: storage, whenConnected: seed, logger: logger))
     }
     if configuration.reloadsOnHangup {
         services.append(ReloadService(sites: components.sites, logger: logger))

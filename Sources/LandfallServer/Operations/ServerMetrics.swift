@@ -13,6 +13,8 @@ import Prometheus
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     let factory: PrometheusMetricsFactory
+    /// Clicks the full buffer dropped (``ClickRecorder``).
+    private let droppedClicks: CoreMetrics.Counter
     private let instruments = NIOLockedValueBox<[Series: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
 
     init() {
@@ -23,6 +25,8 @@ final class ServerMetrics: Sendable {
             .milliseconds(250), .milliseconds(500), .seconds(1),
         ]
         self.factory = factory
+        // Registered at start, so that /metrics shows 0 until a click is dropped.
+        self.droppedClicks = CoreMetrics.Counter(label: "landfall_clicks_dropped_total", factory: factory)
     }
 
     /// One series of requests: a route template, a method and a status.
@@ -55,6 +59,11 @@ final class ServerMetrics: Sendable {
     func recordReload(succeeded: Bool) {
         CoreMetrics.Counter(label: "landfall_site_reloads_total", dimensions: [("result", succeeded ? "ok" : "refused")], factory: factory)
             .increment()
+    }
+
+    /// Counts clicks the full buffer dropped (``ClickRecorder``).
+    func recordDroppedClicks(_ count: Int) {
+        droppedClicks.increment(by: count)
     }
 
     /// The metrics in Prometheus's text format.

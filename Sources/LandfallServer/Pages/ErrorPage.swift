@@ -12,6 +12,8 @@ enum ErrorPage {
         values.noIndex = true
         var response = Response.html(problem.status, PageRenderer.render("error", values: values, in: site.templates), cacheControl: "no-store")
         for field in problem.headers { response.headers.append(field) }
+        // Every 503 says when to come back (the database is re-checked every second).
+        if problem.status == .serviceUnavailable, response.headers[.retryAfter] == nil { response.headers[.retryAfter] = "5" }
         return response
     }
 }

@@ -26,17 +26,23 @@ struct OperationsRoutes: Sendable {
         Response.text(.ok, "ok\n")
     }
 
-    /// 200 `{"ready": true, ...}`, or 503 when the database does not answer.
+    /// 200 `{"ready": true, ...}`, or 503 with `"database"` saying why when the database does
+    /// not answer a cheap check within a second (``Storage/readiness()``: checked at most once a
+    /// second, concurrent calls sharing one check; SQLite's file deleted, replaced, damaged or
+    /// locked fails it too). It recovers by itself when the database does.
     @Sendable func ready(_ request: Request, context: Context) async throws -> Response {
         let site = sites.current
-        let databaseUp = await storage.ping()
-        let body = JSONValue.object([
-            ("ready", .bool(databaseUp)),
+        let readiness = await storage.readiness()
+        var members: [(String, JSONValue)] = [
+            ("ready", .bool(readiness.isReady)),
             ("site", .string(site.sourceName)),
             ("loadedAt", .string(site.loadedAt.formatted(.iso8601))),
-            ("database", .string(databaseUp ? "ok" : "unavailable")),
-        ])
-        return Response.json(databaseUp ? .ok : .serviceUnavailable, JSONWriter.pretty.string(for: body))
+            ("database", .string(readiness.isReady ? "ok" : "unavailable")),
+        ]
+        if let problem = readiness.problem { members.append(("problem", .string(problem))) }
+        var response = Response.json(readiness.isReady ? .ok : .serviceUnavailable, JSONWriter.pretty.string(for: JSONValue.object(members)))
+        if !readiness.isReady { response.headers[.retryAfter] = "1" }
+        return response
     }
 
     @Sendable func exposition(_ request: Request, context: Context) async throws -> Response {

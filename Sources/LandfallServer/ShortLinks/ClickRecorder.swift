@@ -1,6 +1,7 @@
 import Foundation
 import LandfallLinks
 import LandfallStorage
+import Logging
 import NIOConcurrencyHelpers
 
 /// Counts clicks in memory and writes them to the database in batches, off the request path.
@@ -9,6 +10,12 @@ import NIOConcurrencyHelpers
 /// stores it in one transaction. ``BufferFlushService`` flushes on an interval and once more at
 /// graceful shutdown, after the HTTP server has finished its last request, so every answered
 /// redirect is stored. A flush that fails keeps its counts for the next one.
+///
+/// The buffer is bounded: it holds at most ``limit`` distinct counts (a link, a day, a platform
+/// and a referrer each), so that an outage of the database with clicks of many links coming in
+/// cannot use up the memory. A click that would add a count past the limit is dropped, counted
+/// in `/metrics` (`landfall_clicks_dropped_total`) and in one warning logged per flush; clicks
+/// of counts already held are always kept.
 ///
 /// A click of a link with a click limit is taken from the database first (``take(_:platform:referrerHost:at:)``),
 /// one conditional statement that admits exactly `maxClicks` however many requests and
@@ -19,6 +26,8 @@ final class ClickRecorder: Sendable {
         var counts: [ClickKey: Int] = [:]
         /// People's clicks of limited links, already in their link's click count.
         var taken: [ClickKey: Int] = [:]
+        /// Clicks dropped since the last flush (the buffer was full).
+        var dropped = 0
 
         var isEmpty: Bool { counts.isEmpty && taken.isEmpty }
     }
@@ -28,10 +37,18 @@ final class ClickRecorder: Sendable {
     private let storage: Storage
     private let cache: LinkCache
     private let days = UTCDayFormatter()
+    /// The most distinct counts the buffer holds.
+    let limit: Int
+    private let metrics: ServerMetrics?
+    private let logger: Logger
 
-    init(storage: Storage, cache: LinkCache) {
+    init(storage: Storage, cache: LinkCache, limit: Int = 100_000, metrics: ServerMetrics? = nil,
+         logger: Logger = Logger(label: "landfall") { _ in SwiftLogNoOpLogHandler() }) {
         self.storage = storage
         self.cache = cache
+        self.limit = limit
+        self.metrics = metrics
+        self.logger = logger
     }
 
     /// Counts a click of `link` by `platform` from `referrerHost` (`""` for none) at `date`;
@@ -43,7 +60,15 @@ final class ClickRecorder: Sendable {
     func take(_ link: ShortLink, platform: ClickPlatform, referrerHost: String, at date: Date) async throws(StorageError) -> Bool {
         let key = ClickKey(linkID: link.id, day: days.day(of: date), platform: platform, referrerHost: referrerHost)
         guard link.maxClicks != nil, platform != .crawler else {
-            pending.withLockedValue { $0.counts[key, default: 0] += 1 }
+            let kept = pending.withLockedValue { pending in
+                guard pending.counts[key] != nil || pending.counts.count + pending.taken.count < limit else {
+                    pending.dropped += 1
+                    return false
+                }
+                pending.counts[key, default: 0] += 1
+                return true
+            }
+            if !kept { metrics?.recordDroppedClicks(1) }
             return true
         }
         switch try await storage.takeClick(of: link.id) {
@@ -70,10 +95,19 @@ final class ClickRecorder: Sendable {
         try await exclusive.withLock { try await flushHoldingTheLock() }
     }
 
+    /// How many clicks were dropped since the last flush.
+    var droppedClicks: Int {
+        pending.withLockedValue { $0.dropped }
+    }
+
     private func flushHoldingTheLock() async throws {
         let batch = pending.withLockedValue { pending -> Pending in
             defer { pending = Pending() }
             return pending
+        }
+        if batch.dropped > 0 {
+            logger.warning("clicks dropped: the buffer of clicks not stored yet was full (the database does not take them)",
+                           metadata: ["dropped": "\(batch.dropped)", "limit": "\(limit)"])
         }
         guard !batch.isEmpty else { return }
         do {

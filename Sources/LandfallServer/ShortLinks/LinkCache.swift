@@ -6,8 +6,10 @@ import NIOConcurrencyHelpers
 ///
 /// Entries (including "no such link", so that a flood of unknown slugs does not reach the
 /// database) live at most ``timeToLive``; a change notification (this process's own writes,
-/// and other instances' through PostgreSQL `LISTEN/NOTIFY`) removes them at once. The cache is
-/// bounded: a shard that fills up drops its expired entries, then an eighth of the rest.
+/// and other instances' through PostgreSQL `LISTEN/NOTIFY`) removes them at once. An expired
+/// entry is kept ``staleIfError`` longer, for ``staleEntry(host:slug:now:)``: the answer when
+/// the database cannot be asked. The cache is bounded: a shard that fills up drops its
+/// entries past that, then an eighth of the rest.
 final class LinkCache: Sendable {
     /// A cached answer.
     enum Entry: Sendable {
@@ -31,11 +33,15 @@ final class LinkCache: Sendable {
     private let shards: [NIOLockedValueBox<[String: Stored]>]
     private let capacityPerShard: Int
     let timeToLive: Duration
+    /// How long past ``timeToLive`` an entry still answers while the database cannot be asked
+    /// (`.zero`: not at all).
+    let staleIfError: Duration
 
-    init(capacity: Int, timeToLive: Duration = .seconds(10), shardCount: Int = 16) {
+    init(capacity: Int, timeToLive: Duration = .seconds(10), staleIfError: Duration = .zero, shardCount: Int = 16) {
         self.shards = (0..<shardCount).map { _ in NIOLockedValueBox([:]) }
         self.capacityPerShard = max(1, capacity / shardCount)
         self.timeToLive = timeToLive
+        self.staleIfError = staleIfError
     }
 
     /// The cached answer for `slug` on `host`, if it has not expired.
@@ -44,12 +50,23 @@ final class LinkCache: Sendable {
         let found: Stored? = shard(for: key).withLockedValue { stored in
             guard let found = stored[key] else { return nil }
             guard found.expires > now else {
-                stored[key] = nil
+                if found.expires + staleIfError <= now { stored[key] = nil }
                 return nil
             }
             return found
         }
         return found?.entry
+    }
+
+    /// The answer for `slug` on `host` even if it expired, as long as it expired less than
+    /// ``staleIfError`` ago: what a link answers when the database cannot be asked.
+    func staleEntry(host: String, slug: String, now: ContinuousClock.Instant = .now) -> Entry? {
+        let key = Self.key(host: host, slug: slug)
+        let stale = staleIfError
+        return shard(for: key).withLockedValue { stored in
+            guard let found = stored[key], found.expires + stale > now else { return nil }
+            return found.entry
+        }
     }
 
     /// Remembers `entry` for `slug` on `host`.
@@ -58,7 +75,8 @@ final class LinkCache: Sendable {
         let capacity = capacityPerShard
         shard(for: key).withLockedValue { stored in
             if stored.count >= capacity, stored[key] == nil {
-                stored = stored.filter { $0.value.expires > now }
+                let stale = staleIfError
+                stored = stored.filter { $0.value.expires + stale > now }
                 if stored.count >= capacity {
                     for victim in stored.keys.prefix(max(1, capacity / 8)) { stored[victim] = nil }
                 }

@@ -2,7 +2,8 @@ import LandfallLinks
 import LandfallStorage
 
 /// Finds a short link by host and slug: from this instance's ``LinkCache``, else from the
-/// database (and then cached, "no such link" included).
+/// database (and then cached, "no such link" included); when the database cannot be asked,
+/// from an expired entry of the cache still within ``LinkCache/staleIfError`` (stale-if-error).
 struct LinkLookup: Sendable {
     let cache: LinkCache
     let storage: Storage
@@ -18,7 +19,16 @@ struct LinkLookup: Sendable {
         case .link(let link): return link
         case .missing: return nil
         case nil:
-            let link = try await storage.link(host: host, slug: slug)
+            let link: ShortLink?
+            do {
+                link = try await storage.link(host: host, slug: slug)
+            } catch where [.unreachable, .unavailable].contains(error.code) {
+                switch cache.staleEntry(host: host, slug: slug) {
+                case .link(let link): return link
+                case .missing: return nil
+                case nil: throw error
+                }
+            }
             cache.store(link.map { .link($0) } ?? .missing, host: host, slug: slug)
             return link
         }

@@ -1,0 +1,121 @@
+import Foundation
+import Hummingbird
+@testable import LandfallStorage
+import NIOConcurrencyHelpers
+import Testing
+@testable import LandfallServer
+
+/// `/ready` tells the truth about an SQLite database damaged, deleted, replaced or locked under
+/// a running server, and recovers by itself where the database does.
+@Suite struct SQLiteReadinessTests {
+    /// Something done to the database file under the server, and its undoing when there is one.
+    struct Fault: Sendable, CustomTestStringConvertible {
+        let name: String
+        /// Words the 503's `problem` contains.
+        let says: String
+        /// Does the damage; returns the repair, or `nil` when only a restart repairs it.
+        let damage: @Sendable (_ path: String) async throws -> (@Sendable () async throws -> Void)?
+        var testDescription: String { name }
+    }
+
+    static let faults: [Fault] = [
+        Fault(name: "its first pages overwritten", says: "not a database") { path in
+            let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+            let original = try file.read(upToCount: 8_192) ?? Data()
+            try file.seek(toOffset: 0)
+            try file.write(contentsOf: Data(repeating: 0xA5, count: original.count))
+            try file.close()
+            return {
+                let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+                try file.seek(toOffset: 0)
+                try file.write(contentsOf: original)
+                try file.close()
+            }
+        },
+        Fault(name: "deleted", says: "is gone") { path in
+            try FileManager.default.removeItem(atPath: path)
+            return nil
+        },
+        Fault(name: "replaced by a copy", says: "was replaced") { path in
+            let copy = path + ".copy"
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            guard rename(copy, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            return nil
+        },
+        Fault(name: "locked by another connection (BEGIN EXCLUSIVE)", says: "locked") { path in
+            let lock = try await HeldLock(path)
+            return { await lock.release() }
+        },
+    ]
+
+    @Test("/ready answers 503 saying why when the SQLite file is damaged, deleted, replaced or locked, and 200 again once repaired",
+          arguments: faults)
+    func readinessFollowsTheFile(_ fault: Fault) async throws {
+        let server = try await TestServer()
+        guard case .sqlite(let directory) = server.storageLocation else { return }
+        let path = directory + "/landfall.sqlite"
+        try await server.run(.live) { client in
+            #expect(try await client.get("/ready").status == .ok)
+            let repair = try await fault.damage(path)
+            let failing = try await Self.eventually { try await client.get("/ready") } until: { $0.status == .serviceUnavailable }
+            #expect(failing.status == .serviceUnavailable, "\(failing.text)")
+            #expect(failing["Retry-After"] != nil)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(failing.body)) as? [String: Any])
+            #expect(json["ready"] as? Bool == false)
+            #expect((json["problem"] as? String)?.contains(fault.says) == true, "\(json["problem"] ?? "no problem")")
+            #expect(try await client.get("/health").status == .ok, "the process still answers")
+            #expect(try await client.get("/.well-known/apple-app-site-association").status == .ok, "the association file is served")
+            guard let repair else { return }
+            try await repair()
+            let recovered = try await Self.eventually { try await client.get("/ready") } until: { $0.status == .ok }
+            #expect(recovered.status == .ok, "\(recovered.text)")
+        }
+    }
+
+    /// Asks `ask` until `condition` holds or 15 s passed (the probe runs at most once a second);
+    /// the last answer.
+    static func eventually<Answer: Sendable>(_ ask: () async throws -> Answer, until condition: (Answer) -> Bool) async throws -> Answer {
+        let deadline = ContinuousClock.now + .seconds(15)
+        var answer = try await ask()
+        while !condition(answer), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(200))
+            answer = try await ask()
+        }
+        return answer
+    }
+}
+
+/// A write lock on an SQLite file held by a connection of its own (`BEGIN EXCLUSIVE`) until
+/// ``release()``.
+final class HeldLock: Sendable {
+    private let release_: AsyncStream<Void>.Continuation
+    private let done: Task<Void, any Error>
+
+    init(_ path: String) async throws {
+        let (released, release) = AsyncStream<Void>.makeStream()
+        let (locked, lock) = AsyncStream<Result<Void, any Error>>.makeStream()
+        release_ = release
+        done = Task {
+            do {
+                try await SQLiteFile.with(path, busyTimeoutMilliseconds: 5_000) { connection in
+                    try await connection.sql().raw("BEGIN EXCLUSIVE").run()
+                    lock.yield(.success(()))
+                    for await _ in released { break }
+                    try await connection.sql().raw("COMMIT").run()
+                }
+            } catch {
+                lock.yield(.failure(error))
+                throw error
+            }
+        }
+        var first = locked.makeAsyncIterator()
+        try await first.next()?.get()
+    }
+
+    /// Ends the transaction and closes the connection.
+    func release() async {
+        release_.yield()
+        release_.finish()
+        _ = try? await done.value
+    }
+}
