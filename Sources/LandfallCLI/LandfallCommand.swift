@@ -15,7 +15,7 @@ public struct LandfallCommand: AsyncParsableCommand {
             """,
         subcommands: [ServeCommand.self, ConfigCommand.self, AASACommand.self, RoutesCommand.self, KeysCommand.self, UsersCommand.self,
                       InvitesCommand.self, LinksCommand.self, SettingsCommand.self, WebhooksCommand.self, ContractTestCommand.self, DoctorCommand.self,
-                      AndroidCommand.self, BackupCommand.self, RestoreCommand.self]
+                      AndroidCommand.self, BackupCommand.self, RestoreCommand.self, StatsCommand.self]
     )
 
     public init() {}

@@ -25,9 +25,10 @@ struct LinksCommand: AsyncParsableCommand {
               landfall links show winter
               landfall links disable winter
               landfall links import links.csv --dry-run
+              landfall links export --output links.csv
               landfall links qr winter --output winter.png
             """,
         subcommands: [LinksCreateCommand.self, LinksListCommand.self, LinksShowCommand.self, LinksDisableCommand.self,
-                      LinksEnableCommand.self, LinksDeleteCommand.self, LinksImportCommand.self, LinksQRCommand.self]
+                      LinksEnableCommand.self, LinksDeleteCommand.self, LinksImportCommand.self, LinksExportCommand.self, LinksQRCommand.self]
     )
 }

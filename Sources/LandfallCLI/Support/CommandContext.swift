@@ -17,6 +17,9 @@ public struct CommandContext: Sendable {
     public var standardOutputIsTerminal: Bool
     /// Reads all of standard input, at most `limit` bytes (more is an error).
     public var readStandardInput: @Sendable (_ limit: Int) throws -> [UInt8]
+    /// Writes to standard output as a command goes (exports that must not hold all they
+    /// write); `nil` when the output is collected instead (tests running commands in-process).
+    public var writeStandardOutput: (@Sendable (Data) -> Void)?
 
     /// Creates a context.
     public init(
@@ -36,12 +39,14 @@ public struct CommandContext: Sendable {
 
     /// The running process: its environment, its real standard output and standard input.
     public static var process: CommandContext {
-        CommandContext(
+        var context = CommandContext(
             environment: ProcessInfo.processInfo.environment,
             standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1
         ) { limit in
             try FileHandle.standardInput.read(upToCount: limit + 1).map(Array.init) ?? []
         }
+        context.writeStandardOutput = { FileHandle.standardOutput.write($0) }
+        return context
     }
 
     /// The style for standard output: colour only on a terminal, and never when `NO_COLOR` is

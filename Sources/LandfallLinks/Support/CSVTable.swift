@@ -48,6 +48,18 @@ public struct CSVTable: Sendable, Hashable {
         if let first = value.unicodeScalars.first, formulaStarts.contains(first) {
             value = "'" + value
         }
+        return quoted(value)
+    }
+
+    /// One field as written, exactly (no formula neutralized): quoted (with `"` doubled) when
+    /// it holds a comma, a quote, a line break or a leading or trailing space. For files read
+    /// back by a program (`landfall links export` for `links import`), not opened in a spreadsheet.
+    ///
+    /// ```swift
+    /// CSVTable.quoted("=1+1")   // =1+1
+    /// CSVTable.quoted("a,b")    // "a,b"
+    /// ```
+    public static func quoted(_ value: String) -> String {
         let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || value.unicodeScalars.first == " " || value.unicodeScalars.last == " "
         guard needsQuotes else { return value }
