@@ -345,7 +345,8 @@ public final class Storage: Sendable {
     /// `LISTEN landfall_links`), usually within milliseconds.
     ///
     /// The stream ends when the storage closes. If the listening connection drops, it
-    /// reconnects; changes made while it was down are not delivered.
+    /// reconnects; changes made while it was down are not delivered, so once it listens
+    /// again the stream delivers ``LinkChange/anyLink`` (forget every link).
     public func changes() -> AsyncStream<LinkChange> {
         hub.subscribe()
     }
