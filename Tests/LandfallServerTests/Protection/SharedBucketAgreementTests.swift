@@ -10,7 +10,7 @@ import Testing
 /// both compute in exact binary fractions).
 @Suite struct SharedBucketAgreementTests {
     static let limits = [RateLimit(requestsPerSecond: 0.5, burst: 3), RateLimit(requestsPerSecond: 2, burst: 5),
-                         RateLimit(requestsPerSecond: 0.25, burst: 1), RateLimit(requestsPerSecond: 4, burst: 10)]
+                         RateLimit(requestsPerSecond: 0.25, burst: 1), RateLimit(requestsPerSecond: 0.75, burst: 6)]
 
     /// One request of a sequence: when (milliseconds after its start, never going back) and
     /// whether it takes or only checks.
