@@ -90,7 +90,7 @@ struct ThreeInstancesTests {
     }
 
     @Test("100 wrong invitation codes spread over the three instances are throttled as if one server saw them",
-          .disabled("needs the shared invitation throttle (s3)"), .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(1)))
     func wrongInvitationCodesAreThrottledAcrossInstances() async throws {
         try await ThreeInstances.run { scene in
             let started = ContinuousClock.now
