@@ -187,6 +187,9 @@ let package = Package(
         // Test support: the webhook receiver (Tests/Webhooks/receiver.py, run with ChildProcess),
         // which verifies deliveries with the independent `standardwebhooks` library for Python.
         .target(name: "WebhookReceiver", dependencies: ["ChildProcess"], path: "Tests/Support/WebhookReceiver"),
+        // Test support: a PostgreSQL server of a test's own (initdb/pg_ctl in a temporary
+        // directory) that the outage tests stop and start.
+        .target(name: "ThrowawayPostgres", dependencies: ["ChildProcess"], path: "Tests/Support/ThrowawayPostgres"),
         // The command-line tool: the commands live in a library so tests can run them in-process.
         .target(
             name: "LandfallCLI",
@@ -287,6 +290,7 @@ let package = Package(
                 "OpenAPIContract",
                 "ChildProcess",
                 "WebhookReceiver",
+                "ThrowawayPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -313,6 +317,8 @@ let package = Package(
                 "LandfallWebhooks",
                 // The receiver the webhook fault tests deliver to (standardwebhooks in Python).
                 "WebhookReceiver",
+                // A PostgreSQL server the outage tests stop and start.
+                "ThrowawayPostgres",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]

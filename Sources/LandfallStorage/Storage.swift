@@ -66,6 +66,20 @@ public final class Storage: Sendable {
         self.openedFile = openedFile
         self.origin = origin
         self.logger = logger
+        if case .open(let backend) = phase { watchWaits(of: backend) }
+    }
+
+    /// Lets a PostgreSQL statement waiting for a connection stop waiting as soon as a probe
+    /// finds the database down (in about a second, instead of the pool's 10 s).
+    private func watchWaits(of backend: any StorageBackend) {
+        guard let postgres = backend as? PostgresBackend else { return }
+        postgres.downCheck.withLockedValue { check in
+            check = { [weak self] in
+                guard let self else { return nil }
+                guard case .down(let since, let reason) = await self.probe(postgres) else { return nil }
+                return StorageError.unavailable(since: since, reason: reason)
+            }
+        }
     }
 
     /// Opens the storage at `location` and brings its schema up to date.
@@ -173,7 +187,12 @@ public final class Storage: Sendable {
             while !Task.isCancelled {
                 do throws(StorageError) {
                     let backend = try await connect()
-                    guard let self, self.settle(.open(backend)) else {
+                    guard let self else {
+                        await backend.close()
+                        return
+                    }
+                    self.watchWaits(of: backend)
+                    guard self.settle(.open(backend)) else {
                         await backend.close()
                         return
                     }
@@ -279,6 +298,8 @@ public final class Storage: Sendable {
     private static func check(_ backend: any StorageBackend, openedFile: SQLiteFileIdentity?) async throws {
         if let sqlite = backend as? SQLiteBackend, let openedFile {
             try await SQLiteProbe.check(path: sqlite.path, opened: openedFile)
+        } else if let postgres = backend as? PostgresBackend {
+            try await postgres.probe()
         } else {
             try await backend.read { database in try await database.raw("SELECT 1").run() }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import LandfallServer
+import LandfallSite
 import LandfallStorage
 import Logging
 
@@ -44,6 +45,16 @@ struct ServeCommand: AsyncParsableCommand {
             the events stored in the database's outbox, each delivery taken by one instance at a \
             time; --no-webhook-delivery leaves it to the others (events are stored either way). \
             Where endpoints may be is the site's webhooks: section.
+
+            Outages: /ready answers 503 with the reason while the database does not answer a \
+            check within a second (SQLite: also its file deleted, replaced, damaged or locked), \
+            checked at most once a second, and 200 again by itself once it does. While the \
+            database is down, requests that need it are answered 503 with Retry-After at once; \
+            short links looked up before keep redirecting for --stale-if-error past their cache \
+            time, their clicks buffered (at most --click-buffer-limit counts; clicks past it are \
+            dropped and counted in /metrics as landfall_clicks_dropped_total). Started while \
+            PostgreSQL cannot be reached, the server serves association files and pages at \
+            once and connects (and migrates) in the background.
 
             SIGTERM and SIGINT stop the server after the requests in flight (and the webhook \
             deliveries in flight); SIGHUP reloads the site (a file with an error is refused and \
@@ -95,6 +106,16 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "seconds"))
     var linkCacheTTL = 10
 
+    @Option(name: .customLong("stale-if-error"),
+            help: ArgumentHelp("How long past its cache time a short link keeps redirecting while the database cannot be asked: 90s, 5m, 1h; 0 turns it off (default 5m).",
+                               valueName: "duration"))
+    var staleIfError = "5m"
+
+    @Option(name: .customLong("click-buffer-limit"),
+            help: ArgumentHelp("The most distinct click counts (link, day, platform, referrer) buffered while the database does not take them; clicks past it are dropped and counted in /metrics (default 100000).",
+                               valueName: "count"))
+    var clickBufferLimit = 100_000
+
     @Flag(name: .customLong("no-webhook-delivery"),
           help: "Deliver no webhooks from this instance; other instances on the same PostgreSQL database do (events are stored either way).")
     var noWebhookDelivery = false
@@ -121,6 +142,12 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--webhook-lease (\(webhookLease) s) must be longer than --webhook-timeout (\(webhookTimeout) s): else another instance repeats an attempt still in flight")
         }
         guard (1...86_400).contains(linkCacheTTL) else { throw ValidationError("--link-cache-ttl must be 1...86400 seconds, not \(linkCacheTTL)") }
+        do {
+            _ = try DurationText(parsing: staleIfError)
+        } catch {
+            throw ValidationError("--stale-if-error: \(error.message)")
+        }
+        guard clickBufferLimit >= 1 else { throw ValidationError("--click-buffer-limit must be 1 or more, not \(clickBufferLimit)") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical; not '\(logLevel)'")
         }
@@ -182,6 +209,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.webhooks.delivers = !noWebhookDelivery
         configuration.webhooks.lease = .seconds(webhookLease)
         configuration.webhooks.timeout = .seconds(webhookTimeout)
+        configuration.linkCacheStaleIfError = .seconds((try? DurationText(parsing: staleIfError).seconds) ?? 300)
+        configuration.clickBufferLimit = clickBufferLimit
         configuration.linkCacheTimeToLive = .seconds(linkCacheTTL)
         let app: any ApplicationProtocol
         do {

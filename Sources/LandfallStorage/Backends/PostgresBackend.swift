@@ -20,12 +20,19 @@ final class PostgresBackend: StorageBackend {
     /// wait for a connection is a busy pool, not an unreachable server.
     private let lastLease = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
     private let logger: Logger
+    /// The connection's configuration, for ``probe()``'s connection of its own.
+    private let core: PostgresConnection.Configuration
+    /// Asked every half second while a statement waits for a connection: an error when the
+    /// database is known to be down (``Storage`` probes it then), which ends the wait at once
+    /// instead of after ``leaseTimeout``.
+    let downCheck = NIOLockedValueBox<(@Sendable () async -> StorageError?)?>(nil)
     /// How long no statement may get a connection before the database counts as unreachable
     /// (``defaultLeaseTimeout``; tests that hold every connection on purpose make it longer).
     let leaseTimeout: Duration
 
     private init(displayURL: String, client: PostgresClient, runTask: Task<Void, Never>, listener: PostgresChangeListener, logger: Logger,
-                 leaseTimeout: Duration) {
+                 leaseTimeout: Duration, core: PostgresConnection.Configuration) {
+        self.core = core
         self.leaseTimeout = leaseTimeout
         self.displayURL = displayURL
         self.client = client
@@ -74,7 +81,7 @@ final class PostgresBackend: StorageBackend {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runTask = Task { await client.run() }
         return PostgresBackend(displayURL: displayURL, client: client, runTask: runTask, listener: listener, logger: logger,
-                               leaseTimeout: leaseTimeout)
+                               leaseTimeout: leaseTimeout, core: core)
     }
 
     /// The pool's configuration for the connection `core` describes.
@@ -109,6 +116,20 @@ final class PostgresBackend: StorageBackend {
         }
     }
 
+    /// Checks that the server answers `SELECT 1` on a connection of its own, opened and closed
+    /// each time (a few milliseconds, at most once a second): the pool's connections may all be
+    /// busy, which is no reason to call the database down.
+    func probe() async throws {
+        let connection = try await PostgresConnection.connect(configuration: core, id: 0, logger: logger)
+        do {
+            try await connection.query("SELECT 1", logger: logger)
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
     /// How long no statement may get a connection from the pool before the database counts as
     /// unreachable. Without it, a call made while PostgreSQL is down would wait until the pool
     /// gives up creating connections (a minute).
@@ -124,21 +145,46 @@ final class PostgresBackend: StorageBackend {
         guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
         let client = client
         let displayURL = displayURL
-        let leased = NIOLockedValueBox(false)
+        // false: waiting for a connection; true: `body` runs; nil: the wait was given up (a
+        // connection handed out after that runs nothing, so `body` is never interrupted).
+        let leased = NIOLockedValueBox<Bool?>(false)
         let lastLease = lastLease
         let leaseTimeout = leaseTimeout
+        let downCheck = downCheck.withLockedValue { $0 }
         return try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
                 try await client.withConnection { connection in
-                    leased.withLockedValue { $0 = true }
+                    let runs = leased.withLockedValue { leased in
+                        guard leased != nil else { return false }
+                        leased = true
+                        return true
+                    }
+                    guard runs else { throw CancellationError() }
                     lastLease.withLockedValue { $0 = .now }
                     return try await body(connection)
+                }
+            }
+            if let downCheck {
+                // While no connection comes, ask every half second whether the database is
+                // known to be down (a probe on a connection of its own): then stop waiting.
+                group.addTask {
+                    while true {
+                        try await Task.sleep(for: .milliseconds(500))
+                        if leased.withLockedValue({ $0 }) == true { return nil }
+                        guard let error = await downCheck() else { continue }
+                        let givesUp = leased.withLockedValue { leased in
+                            guard leased == false else { return false }
+                            leased = nil
+                            return true
+                        }
+                        if givesUp { throw error }
+                    }
                 }
             }
             group.addTask {
                 while true {
                     try await Task.sleep(for: leaseTimeout)
-                    if leased.withLockedValue({ $0 }) { return nil }
+                    if leased.withLockedValue({ $0 }) == true { return nil }
                     // Others got connections within the timeout: the pool is busy, keep waiting.
                     if let last = lastLease.withLockedValue({ $0 }), ContinuousClock.now - last < leaseTimeout { continue }
                     throw StorageError(

@@ -1,0 +1,97 @@
+import Foundation
+import Hummingbird
+import LandfallLinks
+@testable import LandfallStorage
+import Logging
+import Testing
+import ThrowawayPostgres
+@testable import LandfallServer
+
+/// PostgreSQL stopped under a running server and started again, on a server of the test's own
+/// (``ThrowawayPostgres``): cached links keep redirecting, the rest answers 503 at once,
+/// `/ready` follows, and every click answered is stored once PostgreSQL is back.
+@Suite(.enabled(if: ThrowawayPostgres.unavailableReason == nil, "\(ThrowawayPostgres.unavailableReason ?? "")"))
+struct PostgresOutageTests {
+    @Test("with PostgreSQL stopped under load, cached links keep redirecting, others answer 503 within a second, /ready says 503; after a restart it is ready and no answered click is lost",
+          .timeLimit(.minutes(3)))
+    func stoppedUnderLoad() async throws {
+        let postgres = try await ThrowawayPostgres.make()
+        do {
+            try await Self.outage(on: postgres)
+            await postgres.remove()
+        } catch {
+            await postgres.remove()
+            throw error
+        }
+    }
+
+    private static func outage(on postgres: ThrowawayPostgres) async throws {
+        let server = try await TestServer { configuration in
+            configuration.databaseURL = postgres.adminURL
+            configuration.linkCacheTimeToLive = .milliseconds(300)
+            configuration.linkCacheStaleIfError = .seconds(120)
+        }
+        let key = try await server.authorization()
+        let (id, answered) = try await server.run(.live) { client in
+            let cached = try await client.createLink(slug: "cached", key: key)
+            _ = try await client.createLink(slug: "uncached", key: key)
+            _ = try await client.createLink(#"{"target": "https://daily.example.com/puzzle/2026-11-20", "slug": "limited", "maxClicks": 50}"#, key: key)
+            #expect(try await client.visit("cached", as: Visitors.desktop).status == .found)
+            #expect(try await client.visit("limited", as: Visitors.desktop).status == .found)
+            try await server.parts.clicks.flush()
+            #expect(try await client.get("/ready").status == .ok)
+
+            try await postgres.stop()
+            // Past the cache's time to live: only stale-if-error answers now.
+            try await Task.sleep(for: .milliseconds(400))
+            let redirects = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        try await client.onNewConnection { connection in
+                            var found = 0
+                            for _ in 0..<25 {
+                                let response = try await connection.visit("cached", as: Visitors.desktop)
+                                #expect(response.status == .found, "a cached link redirects through the outage")
+                                if response.status == .found { found += 1 }
+                            }
+                            return found
+                        }
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(redirects == 100)
+
+            // The first call may wait for one probe (a second); after it, every one is at once.
+            _ = try await client.visit("uncached", as: Visitors.desktop)
+            for slug in ["uncached", "limited"] {
+                let started = ContinuousClock.now
+                let response = try await client.visit(slug, as: Visitors.desktop)
+                let took = ContinuousClock.now - started
+                #expect(response.status == .serviceUnavailable, "\(slug): \(response.status)")
+                #expect(response["Retry-After"] != nil, "\(slug)")
+                #expect(took < .seconds(1), "\(slug) answered in \(took), not after the pool's 10 s")
+            }
+            let api = try await client.execute("/v1/links", method: .get, headers: key)
+            #expect(api.status == .serviceUnavailable)
+            #expect(api["Retry-After"] != nil)
+            let notReady = try await client.get("/ready")
+            #expect(notReady.status == .serviceUnavailable, "\(notReady.text)")
+            #expect(notReady.text.contains("problem"))
+            #expect(try await client.get("/.well-known/apple-app-site-association").status == .ok)
+
+            try await postgres.start()
+            let ready = try await SQLiteReadinessTests.eventually { try await client.get("/ready") } until: { $0.status == .ok }
+            #expect(ready.status == .ok, "ready again after PostgreSQL restarted: \(ready.text)")
+            let uncached = try await SQLiteReadinessTests.eventually { try await client.visit("uncached", as: Visitors.desktop) } until: { $0.status == .found }
+            #expect(uncached.status == .found)
+            return (cached.id, redirects + 1)
+        }
+        // Shut down: the last flush stores what the outage buffered.
+        let storage = try await Storage.open(.postgres(url: postgres.adminURL, connections: 2), logger: Logger(label: "outage"))
+        let linkID = try #require(LinkID(id))
+        let stored = try await storage.link(id: linkID)
+        await storage.close()
+        #expect(stored?.clickCount == answered, "every click answered is stored")
+    }
+}
