@@ -41,6 +41,17 @@ import Testing
         let storage = try await Storage.open(
             location.databaseURL.map { .postgres(url: $0, connections: TestDatabase.postgresConnections) } ?? .sqlite(directory: directory.path),
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        do {
+            try await Self.compare(limit, storage: storage)
+        } catch {
+            await storage.close()
+            throw error
+        }
+        await storage.close()
+    }
+
+    /// Runs five sequences against `storage`'s bucket and a ``RateLimiter``, expecting the same answers.
+    static func compare(_ limit: RateLimit, storage: Storage) async throws {
         let bucket = TokenBucketLimit(rate: limit.requestsPerSecond, burst: limit.burst)
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         for seed in 1...5 {
@@ -58,6 +69,5 @@ import Testing
             }
             #expect(refused > 0, "seed \(seed): a sequence that reaches the limit")
         }
-        await storage.close()
     }
 }
