@@ -74,6 +74,8 @@ import FoundationNetworking
         (["serve", "--webhook-lease", "10"], "--webhook-lease must be 11...3600 seconds, not 10"),
         (["serve", "--webhook-timeout", "0"], "--webhook-timeout must be 1...300 seconds, not 0"),
         (["serve", "--webhook-timeout", "30"], "--webhook-lease (30 s) must be longer than --webhook-timeout (30 s)"),
+        (["serve", "--stale-if-error", "5 minutes"], "--stale-if-error: 'minutes' in '5 minutes' is not a unit; write 5m"),
+        (["serve", "--click-buffer-limit", "0"], "--click-buffer-limit must be 1 or more, not 0"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) async throws {
         let result = try await LandfallExecutable.run(arguments)
