@@ -5,6 +5,8 @@
 #   Benchmarks/ShortLinkRedirect/profile.sh 1000       # after run.sh built and seeded
 #   Benchmarks/ShortLinkRedirect/profile.sh 1000000
 #   HOT=1 Benchmarks/ShortLinkRedirect/profile.sh 1000 # one slug only
+#   LANDFALL_BIN=/tmp/s1-baseline-landfall SEEDED=/tmp/dir-with-landfall.sqlite profile.sh 1000000
+#                                                      # another binary, on a copy of another data directory
 #
 # perf samples the CPU clock (this VM has no hardware counters) at 999 Hz with frame-pointer
 # call stacks, for 8 s in the middle of a 12 s wrk run (the run.sh command, 64 connections).
@@ -21,8 +23,9 @@ bin="$here/.build/release"
 for tool in perf wrk curl python3; do
     command -v "$tool" >/dev/null || { echo "error: $tool is not installed" >&2; exit 1; }
 done
-[ -x "$bin/landfall" ] || { echo "error: run run.sh first (it builds $bin/landfall)" >&2; exit 1; }
-seeded="$here/.build/seeded/links-$count-schema-$("$bin/seed-links" --schema-version)"
+landfall="${LANDFALL_BIN:-$bin/landfall}"
+[ -x "$landfall" ] || { echo "error: run run.sh first (it builds $bin/landfall), or name a binary with LANDFALL_BIN" >&2; exit 1; }
+seeded="${SEEDED:-$here/.build/seeded/links-$count-schema-$("$bin/seed-links" --schema-version)}"
 [ -f "$seeded/landfall.sqlite" ] || { echo "error: no seeded directory $seeded: run run.sh with COUNTS=$count first" >&2; exit 1; }
 user_agent="Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15"
 
@@ -34,7 +37,7 @@ cleanup() {
 }
 trap cleanup EXIT
 cp -r "$seeded" "$work/data"
-"$bin/landfall" serve --data-dir "$work/data" --port "$port" --rate-limit 0 --log-level warning >"$work/landfall.log" 2>&1 &
+"$landfall" serve --data-dir "$work/data" --port "$port" --rate-limit 0 --log-level warning >"$work/landfall.log" 2>&1 &
 landfall_pid=$!
 for _ in $(seq 1 300); do curl -sf -o /dev/null "http://127.0.0.1:$port/ready" && break; sleep 0.2; done
 
