@@ -58,6 +58,11 @@ struct ServeWithoutPostgresTests {
         }
         await storage.close()
         #expect(slugs.sorted() == ["friday", "mug", "newyear", "winter"])
-        #expect(await server.terminate() == 0)
+        // Still serving after the background connection's work is done (a service that returned
+        // used to end the whole server).
+        try await Task.sleep(for: .milliseconds(500))
+        let (_, health) = try await URLSession.shared.data(from: URL(string: "http://localhost:\(port)/health")!)
+        #expect((health as? HTTPURLResponse)?.statusCode == 200)
+        #expect(await server.terminate() == 0, "\(server.standardError)")
     }
 }

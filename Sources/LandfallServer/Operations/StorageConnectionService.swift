@@ -13,11 +13,14 @@ struct StorageConnectionService: Service {
 
     func run() async throws {
         let connected = await cancelWhenGracefulShutdown { await storage.connected() }
-        guard connected, !Task.isShuttingDownGracefully else { return }
-        do {
-            try await whenConnected()
-        } catch {
-            logger.error("connected to the database, but could not add the demo's links and admin", metadata: ["error": "\(error)"])
+        if connected, !Task.isShuttingDownGracefully {
+            do {
+                try await whenConnected()
+            } catch {
+                logger.error("connected to the database, but could not add the demo's links and admin", metadata: ["error": "\(error)"])
+            }
         }
+        // A service that returns ends the whole group (the server with it): wait for the shutdown.
+        try? await gracefulShutdown()
     }
 }
