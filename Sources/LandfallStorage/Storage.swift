@@ -297,7 +297,7 @@ public final class Storage: Sendable {
     /// The cheap check of a probe: see ``readiness()``.
     private static func check(_ backend: any StorageBackend, openedFile: SQLiteFileIdentity?) async throws {
         if let sqlite = backend as? SQLiteBackend, let openedFile {
-            try await SQLiteProbe.check(path: sqlite.path, opened: openedFile)
+            try await SQLiteProbe.check(path: sqlite.path, opened: openedFile, header: { sqlite.headerFile.header() })
         } else if let postgres = backend as? PostgresBackend {
             try await postgres.probe()
         } else {

@@ -24,7 +24,7 @@ struct SQLiteFileIdentity: Sendable, Hashable {
 
 /// The check of an SQLite database a probe makes (``Storage/readiness()``).
 ///
-/// It costs one `stat`, a read of the file's first 16 bytes and one connection of its own, opened and closed each time (a few
+/// It costs one `stat`, a `pread` of the file's first 16 bytes and one connection of its own, opened and closed each time (a few
 /// hundred microseconds, at most once a second): the storage's own connections keep pages in
 /// their caches, so a file damaged by another process would go unnoticed through them until
 /// a statement needed the damaged page. Through a new connection the file's header and schema
@@ -36,11 +36,11 @@ enum SQLiteProbe {
     static let busyTimeoutMilliseconds = 800
 
     /// Checks that `path` is still the file opened (`opened`), that its header and schema can
-    /// be read, and that its write lock can be taken (and is released at once).
+    /// be read (``SQLiteBackend/headerFile``: its first bytes as they are on disk now).
     ///
     /// - Throws: `.unreachable` for a file deleted or replaced; SQLite's error otherwise
     ///   (`SQLITE_NOTADB`, `SQLITE_CORRUPT`, `SQLITE_BUSY`, ...).
-    static func check(path: String, opened: SQLiteFileIdentity) async throws {
+    static func check(path: String, opened: SQLiteFileIdentity, header: () -> Data?) async throws {
         guard let now = SQLiteFileIdentity(path: path) else {
             throw StorageError(.unreachable, """
                 the database file \(path) is gone (deleted or moved while landfall had it open): put it back or restore a backup \
@@ -53,23 +53,21 @@ enum SQLiteProbe {
                 """)
         }
         // In WAL mode a new connection reads page 1 from the WAL when it is there: the header
-        // is read from the file itself too.
-        let header = FileHandle(forReadingAtPath: path).flatMap { file in
-            defer { try? file.close() }
-            return try? file.read(upToCount: 16)
-        }
-        guard header == Data("SQLite format 3\0".utf8) else {
+        // is read from the file itself too, through the descriptor the backend keeps open (a
+        // descriptor opened and closed here would release SQLite's locks on the file).
+        guard header() == Data("SQLite format 3\0".utf8) else {
             throw StorageError(.unreachable, """
                 the database file \(path) is damaged: it does not begin with SQLite's header (file is not a database); \
                 restore a backup (landfall restore), then restart landfall
                 """)
         }
-        // mode=rw: a file deleted since the look above is not created anew.
+        // mode=rw: a file deleted since the look above is not created anew. No write lock is
+        // taken: the server's own flush may hold it for seconds under load, and a write lock
+        // held by another process (`landfall links import`) stops writes for a while, not
+        // reads; a lock that stops reads too (another process's exclusive locking mode) fails
+        // this read after the busy timeout.
         try await SQLiteFile.with(uri(path), busyTimeoutMilliseconds: busyTimeoutMilliseconds) { connection in
-            let database = connection.sql()
-            try await database.raw("SELECT count(*) AS tables FROM sqlite_master").run()
-            try await database.raw("BEGIN IMMEDIATE").run()
-            try await database.raw("ROLLBACK").run()
+            try await connection.sql().raw("SELECT count(*) AS tables FROM sqlite_master").run()
         }
     }
 

@@ -172,8 +172,10 @@ final class DatabaseHealth: Sendable {
     /// Down: PostgreSQL's connection refused, closed or failed, and its pool giving no
     /// connection; SQLite's file missing, moved, unreadable (`SQLITE_CANTOPEN`,
     /// `SQLITE_READONLY_DBMOVED`), damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`), failing I/O
-    /// (`SQLITE_IOERR`), or locked past the busy timeout (`SQLITE_BUSY`, `SQLITE_LOCKED`); and a
-    /// ``StorageError`` of code `.unreachable` or `.unavailable`.
+    /// (`SQLITE_IOERR`); and a ``StorageError`` of code `.unreachable` or `.unavailable`. Not a
+    /// lock held past the busy timeout (`SQLITE_BUSY`, `SQLITE_LOCKED`): another process's write
+    /// (an import from the command line) stops writes for a while, and reads go on in WAL mode;
+    /// a lock that stops reads too fails the probe's read, which marks the database down.
     static func meansDown(_ error: any Error) -> Bool {
         if let error = error as? StorageError {
             switch error.code {
@@ -198,7 +200,6 @@ final class DatabaseHealth: Sendable {
 
     /// The SQLite results that mean the file cannot be used.
     static let sqliteReasonsMeaningDown: Set<SQLiteError.Reason> = [
-        .busy, .busyTimeout, .busyInRecovery, .locked,
         .corrupt, .corruptIndex, .corruptSequenceSchema, .notADatabase,
         .cantOpen, .cantOpenDirectory, .cantOpenInvalidPath, .readonlyBackingMoved, .readonlyCantLock,
         .ioError, .ioErrorFailedRead, .ioErrorIncompleteRead, .ioErrorFailedWrite, .ioErrorFailedSync, .ioErrorFailedDirSync,

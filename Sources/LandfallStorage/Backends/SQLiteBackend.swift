@@ -19,6 +19,9 @@ final class SQLiteBackend: StorageBackend {
     private let readers: [SQLiteConnection]
     /// The one-link read of the short-link path, with its statement kept prepared.
     let links: SQLiteLinkReader
+    /// The file's header as it is on disk, read through a descriptor that stays open as long
+    /// as the connections do (readiness probes; see ``SQLiteHeaderReader`` for why).
+    let headerFile: SQLiteHeaderReader
     /// The threads the connections' statements run on.
     private let threads: NIOThreadPool
     private let nextReader = NIOLockedValueBox(0)
@@ -36,6 +39,7 @@ final class SQLiteBackend: StorageBackend {
         self.readers = readers
         self.threads = threads
         self.links = SQLiteLinkReader(path: path)
+        self.headerFile = SQLiteHeaderReader(path: path)
     }
 
     /// Opens (creating if needed) `landfall.sqlite` in `directory`. An empty (0-byte) file is
@@ -146,6 +150,8 @@ final class SQLiteBackend: StorageBackend {
             }
             try? await writer.close().get()
         }
+        // Only now: closing a descriptor of the file releases the process's locks on it.
+        headerFile.close()
         try? await threads.shutdownGracefully()
     }
 }

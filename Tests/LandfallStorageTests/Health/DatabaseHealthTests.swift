@@ -47,7 +47,8 @@ import Testing
     }
 
     static let sqliteReasons: [(SQLiteError.Reason, Bool)] = [
-        (.busy, true), (.busyTimeout, true), (.locked, true),
+        // Another process's write lock stops writes for a while, not reads (WAL): not down.
+        (.busy, false), (.busyTimeout, false), (.locked, false),
         (.corrupt, true), (.notADatabase, true), (.cantOpen, true), (.readonlyBackingMoved, true),
         (.ioError, true), (.ioErrorFailedRead, true), (.ioErrorIncompleteRead, true),
         (.constraint, false), (.constraintUniqueFailed, false), (.error, false), (.tooBig, false), (.misuse, false),
