@@ -278,6 +278,7 @@ public final class Storage: Sendable {
             switch await probe(backend) {
             case .up: return DatabaseReadiness(problem: nil)
             case .down(let since, let reason): return DatabaseReadiness(problem: StorageError.unavailable(since: since, reason: reason).message)
+            case .slow(let reason): return DatabaseReadiness(problem: reason)
             }
         }
     }
@@ -290,7 +291,7 @@ public final class Storage: Sendable {
     /// Checks the database (``DatabaseHealth/probe(_:)``), and starts the re-checks when it is down.
     private func probe(_ backend: any StorageBackend) async -> DatabaseHealth.Condition {
         let condition = await health.probe { [openedFile] in try await Self.check(backend, openedFile: openedFile) }
-        if condition != .up { startRechecks() }
+        if health.isDown { startRechecks() }
         return condition
     }
 

@@ -30,7 +30,20 @@ final class LinkCache: Sendable {
         }
     }
 
-    private let shards: [NIOLockedValueBox<[String: Stored]>]
+    /// The entries of one shard, and how many removals it has had: a look-up that read the
+    /// database before a removal must not store its (maybe stale) answer after it.
+    private struct Shard {
+        var entries: [String: Stored] = [:]
+        var generation: UInt64 = 0
+    }
+
+    /// Where a look-up's shard was when it started: ``store(_:host:slug:ifUnchangedSince:now:)``
+    /// stores nothing if an entry of the shard was removed since.
+    struct Ticket: Sendable {
+        fileprivate let generation: UInt64
+    }
+
+    private let shards: [NIOLockedValueBox<Shard>]
     private let capacityPerShard: Int
     let timeToLive: Duration
     /// How long past ``timeToLive`` an entry still answers while the database cannot be asked
@@ -38,7 +51,7 @@ final class LinkCache: Sendable {
     let staleIfError: Duration
 
     init(capacity: Int, timeToLive: Duration = .seconds(10), staleIfError: Duration = .zero, shardCount: Int = 16) {
-        self.shards = (0..<shardCount).map { _ in NIOLockedValueBox([:]) }
+        self.shards = (0..<shardCount).map { _ in NIOLockedValueBox(Shard()) }
         self.capacityPerShard = max(1, capacity / shardCount)
         self.timeToLive = timeToLive
         self.staleIfError = staleIfError
@@ -47,10 +60,10 @@ final class LinkCache: Sendable {
     /// The cached answer for `slug` on `host`, if it has not expired.
     func entry(host: String, slug: String, now: ContinuousClock.Instant = .now) -> Entry? {
         let key = Self.key(host: host, slug: slug)
-        let found: Stored? = shard(for: key).withLockedValue { stored in
-            guard let found = stored[key] else { return nil }
+        let found: Stored? = shard(for: key).withLockedValue { shard in
+            guard let found = shard.entries[key] else { return nil }
             guard found.expires > now else {
-                if found.expires + staleIfError <= now { stored[key] = nil }
+                if found.expires + staleIfError <= now { shard.entries[key] = nil }
                 return nil
             }
             return found
@@ -63,25 +76,34 @@ final class LinkCache: Sendable {
     func staleEntry(host: String, slug: String, now: ContinuousClock.Instant = .now) -> Entry? {
         let key = Self.key(host: host, slug: slug)
         let stale = staleIfError
-        return shard(for: key).withLockedValue { stored in
-            guard let found = stored[key], found.expires + stale > now else { return nil }
+        return shard(for: key).withLockedValue { shard in
+            guard let found = shard.entries[key], found.expires + stale > now else { return nil }
             return found.entry
         }
     }
 
-    /// Remembers `entry` for `slug` on `host`.
-    func store(_ entry: Entry, host: String, slug: String, now: ContinuousClock.Instant = .now) {
+    /// Where the shard of `slug` on `host` is now: take it before asking the database, and
+    /// store the answer with it.
+    func ticket(host: String, slug: String) -> Ticket {
+        Ticket(generation: shard(for: Self.key(host: host, slug: slug)).withLockedValue { $0.generation })
+    }
+
+    /// Remembers `entry` for `slug` on `host`, unless an entry of its shard was removed since
+    /// `ticket` was taken (a change notification arrived while the database was being asked:
+    /// the answer may be older than the change).
+    func store(_ entry: Entry, host: String, slug: String, ifUnchangedSince ticket: Ticket? = nil, now: ContinuousClock.Instant = .now) {
         let key = Self.key(host: host, slug: slug)
         let capacity = capacityPerShard
-        shard(for: key).withLockedValue { stored in
-            if stored.count >= capacity, stored[key] == nil {
+        shard(for: key).withLockedValue { shard in
+            if let ticket, ticket.generation != shard.generation { return }
+            if shard.entries.count >= capacity, shard.entries[key] == nil {
                 let stale = staleIfError
-                stored = stored.filter { $0.value.expires + stale > now }
-                if stored.count >= capacity {
-                    for victim in stored.keys.prefix(max(1, capacity / 8)) { stored[victim] = nil }
+                shard.entries = shard.entries.filter { $0.value.expires + stale > now }
+                if shard.entries.count >= capacity {
+                    for victim in shard.entries.keys.prefix(max(1, capacity / 8)) { shard.entries[victim] = nil }
                 }
             }
-            stored[key] = Stored(entry: entry, expires: now + timeToLive)
+            shard.entries[key] = Stored(entry: entry, expires: now + timeToLive)
         }
     }
 
@@ -89,7 +111,10 @@ final class LinkCache: Sendable {
     func remove(host: String, slugs: [String]) {
         for slug in slugs {
             let key = Self.key(host: host, slug: slug)
-            _ = shard(for: key).withLockedValue { $0.removeValue(forKey: key) }
+            shard(for: key).withLockedValue { shard in
+                shard.entries[key] = nil
+                shard.generation &+= 1
+            }
         }
     }
 
@@ -99,18 +124,18 @@ final class LinkCache: Sendable {
     /// racing requests and look-ups arrive in.
     func raiseClickCount(to clickCount: Int, of id: LinkID, host: String, slug: String) {
         let key = Self.key(host: host, slug: slug)
-        shard(for: key).withLockedValue { stored in
-            guard let found = stored[key], case .link(var cached) = found.entry, cached.id == id,
+        shard(for: key).withLockedValue { shard in
+            guard let found = shard.entries[key], case .link(var cached) = found.entry, cached.id == id,
                   cached.clickCount < clickCount else { return }
             cached.clickCount = clickCount
-            stored[key] = Stored(entry: .link(cached), expires: found.expires)
+            shard.entries[key] = Stored(entry: .link(cached), expires: found.expires)
         }
     }
 
     /// How many entries are held.
-    var count: Int { shards.reduce(0) { $0 + $1.withLockedValue { $0.count } } }
+    var count: Int { shards.reduce(0) { $0 + $1.withLockedValue { $0.entries.count } } }
 
-    private func shard(for key: String) -> NIOLockedValueBox<[String: Stored]> {
+    private func shard(for key: String) -> NIOLockedValueBox<Shard> {
         shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
     }
 
@@ -123,9 +148,12 @@ final class LinkCache: Sendable {
     @discardableResult
     func removeAll() -> Int {
         shards.reduce(0) { removed, shard in
-            removed + shard.withLockedValue { stored in
-                defer { stored.removeAll() }
-                return stored.count
+            removed + shard.withLockedValue { shard in
+                defer {
+                    shard.entries.removeAll()
+                    shard.generation &+= 1
+                }
+                return shard.entries.count
             }
         }
     }

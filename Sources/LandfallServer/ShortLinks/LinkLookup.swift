@@ -19,6 +19,8 @@ struct LinkLookup: Sendable {
         case .link(let link): return link
         case .missing: return nil
         case nil:
+            // Taken before asking: a change notified while the database answers wins over the answer.
+            let ticket = cache.ticket(host: host, slug: slug)
             let link: ShortLink?
             do {
                 link = try await storage.link(host: host, slug: slug)
@@ -29,7 +31,7 @@ struct LinkLookup: Sendable {
                 case nil: throw error
                 }
             }
-            cache.store(link.map { .link($0) } ?? .missing, host: host, slug: slug)
+            cache.store(link.map { .link($0) } ?? .missing, host: host, slug: slug, ifUnchangedSince: ticket)
             return link
         }
     }

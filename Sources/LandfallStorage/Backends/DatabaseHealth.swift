@@ -25,6 +25,11 @@ final class DatabaseHealth: Sendable {
         case up
         /// It stopped answering at `since`; `reason` is the last failure.
         case down(since: Date, reason: String)
+        /// The last check did not answer within ``probeTimeout``, without failing: `/ready` says
+        /// so (a load balancer sends its traffic elsewhere for a while), but calls still go to
+        /// the database. A busy machine or a pool under load is slow, not down: failing every
+        /// call at once then would turn a slow second into an outage.
+        case slow(reason: String)
     }
 
     private struct State {
@@ -56,7 +61,10 @@ final class DatabaseHealth: Sendable {
     var condition: Condition { state.withLockedValue { $0.condition } }
 
     /// Whether the database is known to be down.
-    var isDown: Bool { condition != .up }
+    var isDown: Bool {
+        if case .down = condition { return true }
+        return false
+    }
 
     /// Returns when the database is not known to be down.
     ///
@@ -73,6 +81,9 @@ final class DatabaseHealth: Sendable {
     ///   re-checks then.
     @discardableResult
     func record(failure error: any Error) -> Bool {
+        // A call refused because the database is down says nothing new (and its message
+        // already holds the reason: recording it would nest the reason in itself).
+        if let error = error as? StorageError, error.code == .unavailable { return false }
         guard Self.meansDown(error) else { return false }
         return markDown(reason: Self.reason(error))
     }
@@ -83,7 +94,7 @@ final class DatabaseHealth: Sendable {
         let now = now()
         return state.withLockedValue { state in
             switch state.condition {
-            case .up:
+            case .up, .slow:
                 state.condition = .down(since: now, reason: reason)
                 return true
             case .down(let since, _):
@@ -95,8 +106,8 @@ final class DatabaseHealth: Sendable {
 
     /// Runs `check` (a cheap query) unless a probe started less than ``probeInterval`` ago (then
     /// answers what is known) or one is running (then waits for its answer). A check that
-    /// throws, or takes longer than ``probeTimeout``, marks the database down; one that returns
-    /// marks it up.
+    /// throws marks the database down; one that takes longer than ``probeTimeout`` marks it
+    /// ``Condition/slow(reason:)`` unless it is down already; one that returns marks it up.
     func probe(_ check: @escaping @Sendable () async throws -> Void) async -> Condition {
         let now = now()
         let interval = probeInterval
@@ -107,17 +118,25 @@ final class DatabaseHealth: Sendable {
             state.lastProbe = now
             let task = Task { [self] in
                 let failure: String?
+                var timedOut = false
                 do {
                     try await Self.within(timeout, check)
                     failure = nil
                 } catch let error as ProbeTimeout {
                     failure = error.description
+                    timedOut = true
                 } catch {
                     failure = Self.reason(error)
                 }
                 return self.state.withLockedValue { state in
                     state.running = nil
-                    if let failure {
+                    if let failure, timedOut {
+                        if case .down(let since, _) = state.condition {
+                            state.condition = .down(since: since, reason: failure)
+                        } else {
+                            state.condition = .slow(reason: failure)
+                        }
+                    } else if let failure {
                         if case .down(let since, _) = state.condition {
                             state.condition = .down(since: since, reason: failure)
                         } else {

@@ -24,6 +24,30 @@ import Testing
         return false
     }
 
+    /// A look-up takes a ticket, asks the database, then stores the answer with the ticket: a
+    /// change notified in between (the link disabled on another instance) must win, or the
+    /// answer read before the change would be served until the time to live ends.
+    @Test("an answer read before a removal is not stored after it; one read after it is", arguments: [
+        (removal: "the same slug", removesFirst: true),
+        (removal: "every entry (the listener reconnected)", removesFirst: true),
+        (removal: "none", removesFirst: false),
+    ])
+    func aRemovalDuringALookUpWins(removal: String, removesFirst: Bool) {
+        let cache = LinkCache(capacity: 100)
+        let stale = Self.link("friday")
+        let ticket = cache.ticket(host: Self.host, slug: "friday")
+        switch removal {
+        case "the same slug": cache.remove(host: Self.host, slugs: ["friday"])
+        case "none": break
+        default: cache.removeAll()
+        }
+        cache.store(.link(stale), host: Self.host, slug: "friday", ifUnchangedSince: ticket)
+        #expect((Self.cachedLink(cache.entry(host: Self.host, slug: "friday")) == nil) == removesFirst)
+        let fresh = Self.link("friday")
+        cache.store(.link(fresh), host: Self.host, slug: "friday", ifUnchangedSince: cache.ticket(host: Self.host, slug: "friday"))
+        #expect(Self.cachedLink(cache.entry(host: Self.host, slug: "friday"))?.id == fresh.id)
+    }
+
     @Test("a slug never stored is a miss")
     func neverStoredIsAMiss() {
         let cache = LinkCache(capacity: 100)

@@ -25,6 +25,9 @@ import Testing
         let name: String
         let error: StorageError
         let meansDown: Bool
+        /// Whether recording it marks a database that was up down: all that mean down but a
+        /// refusal of a database already down (``refusalsDoNotNestTheReason()``).
+        var marksDown: Bool { meansDown && error.code != .unavailable }
         var testDescription: String { name }
     }
 
@@ -42,8 +45,8 @@ import Testing
     func storageErrorsMeaningDown(_ item: ErrorCase) {
         #expect(DatabaseHealth.meansDown(item.error) == item.meansDown)
         let health = DatabaseHealth()
-        #expect(health.record(failure: item.error) == item.meansDown)
-        #expect(health.isDown == item.meansDown)
+        #expect(health.record(failure: item.error) == item.marksDown)
+        #expect(health.isDown == item.marksDown)
     }
 
     static let sqliteReasons: [(SQLiteError.Reason, Bool)] = [
@@ -140,14 +143,51 @@ import Testing
         #expect(conditions.allSatisfy { $0 == .up })
     }
 
-    @Test("a check that does not answer within the timeout marks the database down")
-    func probeTimesOut() async {
+    /// A busy machine, or a pool under load, answers late: `/ready` says so, but calls must not
+    /// be refused at once for it (the full test suite on two cores made a PostgreSQL probe take
+    /// over a second, and every insert of a test was refused as "down").
+    @Test("a check that does not answer within the timeout makes the database slow, not down: calls still go to it")
+    func probeTimesOut() async throws {
         let health = DatabaseHealth(probeTimeout: .milliseconds(100))
+        let condition = await health.probe { try await Task.sleep(for: .seconds(30)) }
+        guard case .slow(let reason) = condition else {
+            Issue.record("expected slow, got \(condition)")
+            return
+        }
+        #expect(reason.contains("did not answer a check within"))
+        #expect(!health.isDown)
+        try health.admit()
+    }
+
+    @Test("a late check of a database already down keeps it down")
+    func probeTimesOutWhileDown() async {
+        let health = DatabaseHealth(probeInterval: .zero, probeTimeout: .milliseconds(100))
+        health.markDown(reason: "connection refused")
         let condition = await health.probe { try await Task.sleep(for: .seconds(30)) }
         guard case .down(_, let reason) = condition else {
             Issue.record("expected down, got \(condition)")
             return
         }
         #expect(reason.contains("did not answer a check within"))
+    }
+
+    @Test("a call refused as unavailable does not nest the reason in itself")
+    func refusalsDoNotNestTheReason() {
+        let health = DatabaseHealth()
+        health.markDown(reason: "connection refused")
+        let refusal: StorageError
+        do {
+            try health.admit()
+            Issue.record("expected a refusal")
+            return
+        } catch {
+            refusal = error
+        }
+        #expect(health.record(failure: refusal) == false)
+        guard case .down(_, let reason) = health.condition else {
+            Issue.record("expected down")
+            return
+        }
+        #expect(reason == "connection refused")
     }
 }
