@@ -102,9 +102,9 @@ struct ServeCommand: AsyncParsableCommand {
     var logLevel = "info"
 
     @Option(name: .customLong("link-cache-ttl"),
-            help: ArgumentHelp("Seconds a short link looked up is answered from memory (1-86400, default 10); a change on any instance removes it sooner.",
-                               valueName: "seconds"))
-    var linkCacheTTL = 10
+            help: ArgumentHelp("How long a short link looked up is answered from memory: 10s, 2m, 1h, or seconds alone (1s...1d, default 10s); a change on any instance removes it sooner.",
+                               valueName: "duration"))
+    var linkCacheTTL = "10s"
 
     @Option(name: .customLong("stale-if-error"),
             help: ArgumentHelp("How long past its cache time a short link keeps redirecting while the database cannot be asked: 90s, 5m, 1h; 0 turns it off (default 5m).",
@@ -141,7 +141,15 @@ struct ServeCommand: AsyncParsableCommand {
         guard webhookLease > webhookTimeout else {
             throw ValidationError("--webhook-lease (\(webhookLease) s) must be longer than --webhook-timeout (\(webhookTimeout) s): else another instance repeats an attempt still in flight")
         }
-        guard (1...86_400).contains(linkCacheTTL) else { throw ValidationError("--link-cache-ttl must be 1...86400 seconds, not \(linkCacheTTL)") }
+        let cacheSeconds: TimeInterval
+        do {
+            cacheSeconds = try DurationText(parsing: linkCacheTTL).seconds
+        } catch {
+            throw ValidationError("--link-cache-ttl: \(error.message)")
+        }
+        guard (1...86_400).contains(cacheSeconds) else {
+            throw ValidationError("--link-cache-ttl must be 1s...1d (1 to 86400 seconds), not \(linkCacheTTL)")
+        }
         do {
             _ = try DurationText(parsing: staleIfError)
         } catch {
@@ -211,7 +219,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.webhooks.timeout = .seconds(webhookTimeout)
         configuration.linkCacheStaleIfError = .seconds((try? DurationText(parsing: staleIfError).seconds) ?? 300)
         configuration.clickBufferLimit = clickBufferLimit
-        configuration.linkCacheTimeToLive = .seconds(linkCacheTTL)
+        configuration.linkCacheTimeToLive = .seconds((try? DurationText(parsing: linkCacheTTL).seconds) ?? 10)
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration)

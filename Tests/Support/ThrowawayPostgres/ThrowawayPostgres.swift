@@ -126,7 +126,7 @@ public final class ThrowawayPostgres: Sendable {
 
     private func run(_ program: String, _ arguments: [String]) async throws {
         let output = directory + "/log/\(program)-\(UUID().uuidString.prefix(6)).log"
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)  // a failure shows when the log is opened below
         chmod(output, 0o666)
         let command = runAs + [binaries + "/" + program] + arguments
         let child = try ChildProcess(executable: command[0], arguments: Array(command.dropFirst()), directory: "/tmp",
