@@ -84,10 +84,12 @@ import Testing
             if change?.slugs == ["meanwhile"] { change = await heard.next(within: .seconds(10)) }
             #expect(change == .anyLink, "once it listens again")
 
-            // Listening again: the next change is delivered as usual.
+            // Listening again: the next change is delivered as usual. (Within 5 s, not 1: this is
+            // about delivery after a reconnect, and the whole suite on two cores once took longer;
+            // ThreeInstancesTests holds the one-second promise.)
             let after = Fixtures.link("after", offset: 1)
             try await writer.insert([after])
-            #expect(await heard.next(within: .seconds(1)) == LinkChange(id: after.id, host: Fixtures.host, slugs: ["after"]))
+            #expect(await heard.next(within: .seconds(5)) == LinkChange(id: after.id, host: Fixtures.host, slugs: ["after"]))
             await writer.close()
             await watcher.close()
         }

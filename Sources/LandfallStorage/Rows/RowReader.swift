@@ -2,7 +2,9 @@ import Foundation
 import SQLKit
 
 /// Reads the columns of one stored row, turning whatever cannot be used (a NULL where a value
-/// is needed, text where a number is) into ``StorageError`` `.corruptRow`, never a crash.
+/// is needed, text where a number is) into ``StorageError`` `.corruptRow`, never a crash. The
+/// readings built on these (``ColumnReading/string(_:)``, `int`, `date`, `parsed`) are
+/// ``ColumnReading``'s, shared with rows of a statement kept prepared.
 struct RowReader {
     /// The row.
     var row: any SQLRow
@@ -11,21 +13,9 @@ struct RowReader {
     /// What identifies the row in messages (its id), once known.
     var key: String?
 
-    /// Text that must be there.
-    func string(_ column: String) throws(StorageError) -> String {
-        guard let value = try optionalString(column) else { throw corrupt(column, "is NULL where a value is needed") }
-        return value
-    }
-
     /// Text or NULL.
     func optionalString(_ column: String) throws(StorageError) -> String? {
         try decode(column, as: String.self, expected: "text")
-    }
-
-    /// A whole number that must be there.
-    func int(_ column: String) throws(StorageError) -> Int {
-        guard let value = try optionalInt(column) else { throw corrupt(column, "is NULL where a number is needed") }
-        return value
     }
 
     /// A whole number or NULL.
@@ -38,23 +28,6 @@ struct RowReader {
         guard let value = try decode(column, as: Bool.self, expected: "true or false") else {
             throw corrupt(column, "is NULL where true or false is needed")
         }
-        return value
-    }
-
-    /// A date (milliseconds since 1970) that must be there.
-    func date(_ column: String) throws(StorageError) -> Date {
-        Milliseconds.date(try int(column))
-    }
-
-    /// A date (milliseconds since 1970) or NULL.
-    func optionalDate(_ column: String) throws(StorageError) -> Date? {
-        try optionalInt(column).map(Milliseconds.date)
-    }
-
-    /// Text that must be there and that `parse` accepts; `what` describes what it should be.
-    func parsed<Value>(_ column: String, as what: String, _ parse: (String) -> Value?) throws(StorageError) -> Value {
-        let text = try string(column)
-        guard let value = parse(text) else { throw corrupt(column, "holds '\(text.prefix(100))', which is not \(what)") }
         return value
     }
 
