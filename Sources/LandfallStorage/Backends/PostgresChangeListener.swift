@@ -81,6 +81,13 @@ final class PostgresChangeListener: Sendable {
                 if let next { connection = next } else { connection = try await connect() }
                 next = nil
                 current.withLockedValue { $0 = connection }
+                // A connection made while ``stop()`` ran (which closes only the connection it
+                // finds, and none while one is being made) is closed here: listening on it would
+                // never end, and the shutdown would wait for this task forever.
+                if Task.isCancelled {
+                    try? await connection.close()
+                    return
+                }
                 do {
                     try await connection.listen(on: channel) { notifications in
                         if !isListening {
