@@ -71,6 +71,22 @@ final class ExportDestination {
         return collected
     }
 
+    /// Finishes the export into `result`: its standard output, and `Exported <count> <noun>
+    /// [to FILE].` on standard error; or, when the file cannot be completed, removes it and
+    /// fails `result` saying why. Whether the export completed.
+    func complete(_ output: String, count: Int, singular: String, plural: String, into result: inout CommandOutput) -> Bool {
+        do {
+            result.standardOutput = try finish()
+        } catch {
+            abandon()
+            result.fail("cannot write \"\(output)\": \(InvitesExportCommand.reason(error))", status: .usageOrInputError)
+            return false
+        }
+        let place = output == Self.standardOutput ? "" : " to \(output)"
+        result.printError("Exported \(count) \(count == 1 ? singular : plural)\(place).")
+        return true
+    }
+
     /// Removes the partial file after a failure.
     func abandon() {
         try? handle?.close()

@@ -93,15 +93,7 @@ struct LinksExportCommand: AsyncReportingCommand {
             destination.abandon()
             return result
         }
-        do {
-            result.standardOutput = try destination.finish()
-        } catch {
-            destination.abandon()
-            result.fail("cannot write \"\(output)\": \(InvitesExportCommand.reason(error))", status: .usageOrInputError)
-            return result
-        }
-        let place = output == ExportDestination.standardOutput ? "" : " to \(output)"
-        result.printError("Exported \(written) link\(written == 1 ? "" : "s")\(place).")
+        guard destination.complete(output, count: written, singular: "link", plural: "links", into: &result) else { return result }
         if missed > 0 {
             result.printError("""
                 warning: \(missed) link\(missed == 1 ? " was" : "s were") given data keys while the export ran, after its header \

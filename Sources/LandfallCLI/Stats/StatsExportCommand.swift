@@ -127,15 +127,7 @@ struct StatsExportCommand: AsyncReportingCommand {
             destination.abandon()
             return result
         }
-        do {
-            result.standardOutput = try destination.finish()
-        } catch {
-            destination.abandon()
-            result.fail("cannot write \"\(output)\": \(InvitesExportCommand.reason(error))", status: .usageOrInputError)
-            return result
-        }
-        let place = output == ExportDestination.standardOutput ? "" : " to \(output)"
-        result.printError("Exported \(written) click count\(written == 1 ? "" : "s")\(place).")
+        _ = destination.complete(output, count: written, singular: "click count", plural: "click counts", into: &result)
         return result
     }
 
