@@ -272,6 +272,7 @@ let package = Package(
                 "LandfallJSON",
                 "LandfallLinks",
                 "LandfallWire",
+                "SeededRandom",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

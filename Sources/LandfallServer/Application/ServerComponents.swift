@@ -46,7 +46,8 @@ final class ServerComponents: Sendable {
         self.storage = storage
         self.linkCache = LinkCache(capacity: configuration.linkCacheCapacity, timeToLive: configuration.linkCacheTimeToLive,
                                    staleIfError: configuration.linkCacheStaleIfError)
-        self.clicks = ClickRecorder(storage: storage, cache: linkCache, limit: configuration.clickBufferLimit, metrics: metrics, logger: logger)
+        self.clicks = ClickRecorder(storage: storage, cache: linkCache, limit: configuration.clickBufferLimit,
+                                   journalThreshold: configuration.clickJournalThreshold, metrics: metrics, logger: logger)
         self.claims = ClaimRecorder(storage: storage)
         self.addresses = AddressHasher(storage: storage)
         self.settings = SettingsCache(storage: storage)

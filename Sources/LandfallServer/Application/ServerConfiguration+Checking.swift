@@ -47,6 +47,9 @@ extension ServerConfiguration {
         if clickBufferLimit < 1 {
             throw ServerConfigurationError(description: "the click buffer must hold 1 count or more, not \(clickBufferLimit)")
         }
+        if clickJournalThreshold < 0 {
+            throw ServerConfigurationError(description: "the click journal threshold must be 0 or more distinct counts, not \(clickJournalThreshold)")
+        }
         if webhooks.batchSize < 1 || webhooks.concurrency < 1 {
             throw ServerConfigurationError(description: "webhook deliveries need a batch size and a concurrency of 1 or more")
         }

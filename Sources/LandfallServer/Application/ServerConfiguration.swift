@@ -72,6 +72,10 @@ public struct ServerConfiguration: Sendable {
     /// they are stored; clicks past it, while the database does not take them, are dropped and
     /// counted in `/metrics` (`landfall_clicks_dropped_total`).
     public var clickBufferLimit: Int
+    /// A flush of clicks spread over more distinct counts than this is appended to the click
+    /// journal (one pass at the end of one table) instead of being added to each link's counts
+    /// at once; ``ClickJournalFolder`` adds them in the background (`Storage/record(_:alreadyCounted:journalAbove:)`).
+    public var clickJournalThreshold: Int
     /// Whether the demo's short links (`examples/demo/links.json`) and its invitation
     /// (`7KQ2M-X4P9T-HCW3R`) are added to the database when they are missing: `landfall serve`
     /// sets it when it serves the demo.
@@ -115,6 +119,7 @@ public struct ServerConfiguration: Sendable {
         self.linkCacheTimeToLive = .seconds(10)
         self.linkCacheStaleIfError = .seconds(300)
         self.clickBufferLimit = 100_000
+        self.clickJournalThreshold = 500
         self.inviteGuessLimits = GuessLimits()
         self.claimPurgeInterval = .seconds(600)
         self.seedsDemoLinks = false

@@ -58,11 +58,14 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
     let seedsLater = !storage.isConnected
     if !seedsLater { try await seed() }
     let components = ServerComponents(site: site, storage: storage, configuration: configuration, logger: logger)
-    // Shut down in reverse order, after the HTTP server: purging and change notifications
-    // stop, the last clicks and claims are written, then the database closes.
+    // Shut down in reverse order, after the HTTP server: purging, change notifications and
+    // the click journal's folding stop, the last clicks and claims are written, then the
+    // database closes.
     var services: [any Service] = [
         StorageService(storage: storage),
         BufferFlushService(clicks: components.clicks, claims: components.claims, interval: configuration.clickFlushInterval, logger: logger),
+        ClickJournalFolder(storage: storage, clicks: components.clicks, interval: configuration.clickFlushInterval,
+                           metrics: components.metrics, logger: logger),
         LinkChangeListener(storage: storage, cache: components.linkCache, logger: logger),
         PurgeService(storage: storage, interval: configuration.claimPurgeInterval, sessions: configuration.dashboard.sessions,
                      sites: components.sites, clock: configuration.clock, logger: logger),

@@ -15,6 +15,8 @@ final class ServerMetrics: Sendable {
     let factory: PrometheusMetricsFactory
     /// Clicks the full buffer dropped (``ClickRecorder``).
     private let droppedClicks: CoreMetrics.Counter
+    /// Rows of the click journal not yet added to the counts (``ClickJournalFolder``).
+    private let clickJournalRows: CoreMetrics.Gauge
     private let instruments = NIOLockedValueBox<[Series: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
 
     init() {
@@ -27,6 +29,7 @@ final class ServerMetrics: Sendable {
         self.factory = factory
         // Registered at start, so that /metrics shows 0 until a click is dropped.
         self.droppedClicks = CoreMetrics.Counter(label: "landfall_clicks_dropped_total", factory: factory)
+        self.clickJournalRows = CoreMetrics.Gauge(label: "landfall_click_journal_rows", factory: factory)
     }
 
     /// One series of requests: a route template, a method and a status.
@@ -64,6 +67,11 @@ final class ServerMetrics: Sendable {
     /// Counts clicks the full buffer dropped (``ClickRecorder``).
     func recordDroppedClicks(_ count: Int) {
         droppedClicks.increment(by: count)
+    }
+
+    /// How many rows of the click journal wait to be added to the counts.
+    func recordClickJournalLength(_ rows: Int) {
+        clickJournalRows.record(rows)
     }
 
     /// The metrics in Prometheus's text format.

@@ -39,14 +39,19 @@ final class ClickRecorder: Sendable {
     private let days = UTCDayFormatter()
     /// The most distinct counts the buffer holds.
     let limit: Int
+    /// A flush of more distinct counts than this goes to the click journal.
+    let journalThreshold: Int
+    /// When the last flush went to the click journal.
+    private let lastJournaled = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
     private let metrics: ServerMetrics?
     private let logger: Logger
 
-    init(storage: Storage, cache: LinkCache, limit: Int = 100_000, metrics: ServerMetrics? = nil,
+    init(storage: Storage, cache: LinkCache, limit: Int = 100_000, journalThreshold: Int = 500, metrics: ServerMetrics? = nil,
          logger: Logger = Logger(label: "landfall") { _ in SwiftLogNoOpLogHandler() }) {
         self.storage = storage
         self.cache = cache
         self.limit = limit
+        self.journalThreshold = journalThreshold
         self.metrics = metrics
         self.logger = logger
     }
@@ -95,6 +100,13 @@ final class ClickRecorder: Sendable {
         try await exclusive.withLock { try await flushHoldingTheLock() }
     }
 
+    /// Whether a flush went to the click journal within `window` (clicks of many links keep
+    /// coming: ``ClickJournalFolder`` leaves the processor to the requests).
+    func journaled(within window: Duration) -> Bool {
+        guard let last = lastJournaled.withLockedValue({ $0 }) else { return false }
+        return .now - last <= window
+    }
+
     /// How many clicks were dropped since the last flush.
     var droppedClicks: Int {
         pending.withLockedValue { $0.dropped }
@@ -111,8 +123,10 @@ final class ClickRecorder: Sendable {
         }
         guard !batch.isEmpty else { return }
         do {
-            try await storage.record(batch.counts.map { ClickCount(key: $0.key, count: $0.value) },
-                                     alreadyCounted: batch.taken.map { ClickCount(key: $0.key, count: $0.value) })
+            let recording = try await storage.record(batch.counts.map { ClickCount(key: $0.key, count: $0.value) },
+                                                     alreadyCounted: batch.taken.map { ClickCount(key: $0.key, count: $0.value) },
+                                                     journalAbove: journalThreshold)
+            if case .journaled = recording { lastJournaled.withLockedValue { $0 = .now } }
         } catch {
             pending.withLockedValue { pending in
                 for (key, count) in batch.counts { pending.counts[key, default: 0] += count }

@@ -11,55 +11,41 @@ extension Storage {
     /// click count one by one (links with a click limit): they are added to the counts by day,
     /// platform and referrer host only.
     ///
+    /// With `journalAbove`, clicks of more distinct counts than that are appended to the click
+    /// journal instead (``ClickRecording/journaled(_:)``): one pass at the end of one table,
+    /// where adding them to the counts of a million links spread over the whole database costs
+    /// a page written per link. ``foldClickJournal(upTo:)`` adds them to the counts later.
+    ///
     /// Counts of links deleted meanwhile are dropped without an error. Concurrent calls, from
     /// this process or others, add up. The same transaction adds them to the clicks waiting
-    /// for each webhook endpoint that wants `link.clicked` (``WebhookOutbox``).
-    public func record(_ counts: [ClickCount], alreadyCounted: [ClickCount] = []) async throws(StorageError) {
-        // Merged and sorted, so that concurrent transactions lock rows in the same order
-        // (no deadlocks) and each row is written once.
-        let merged = (counts + alreadyCounted).reduce(into: [ClickKey: Int]()) { merged, count in
-            if count.count != 0 { merged[count.key, default: 0] += count.count }
+    /// for each webhook endpoint that wants `link.clicked` (``WebhookOutbox``); journaled
+    /// clicks are, when they are folded.
+    @discardableResult
+    public func record(_ counts: [ClickCount], alreadyCounted: [ClickCount] = [],
+                       journalAbove: Int? = nil) async throws(StorageError) -> ClickRecording {
+        let tally = ClickTally(counts: counts, alreadyCounted: alreadyCounted)
+        guard !tally.isEmpty else { return .counted(0) }
+        if let journalAbove, tally.totals.count > journalAbove {
+            try await writing("journaling clicks") { database, _ in try await tally.append(to: database) }
+            return .journaled(tally.totals.count)
         }
-        guard !merged.isEmpty else { return }
-        let keys = merged.keys.sorted { ($0.linkID, $0.day, $0.platform.rawValue, $0.referrerHost) < ($1.linkID, $1.day, $1.platform.rawValue, $1.referrerHost) }
-        var people: [LinkID: Int] = [:]
-        for count in counts where count.key.platform != .crawler && count.count != 0 {
-            people[count.key.linkID, default: 0] += count.count
+        try await retryingDeletedLinks { () throws(StorageError) in
+            try await self.writing("recording clicks") { database, _ in
+                try await tally.add(to: database, webhooks: self.keepsWebhooks, at: Date())
+            }
         }
-        let linkTotals = people.sorted { $0.key < $1.key }
-        // A link deleted between the check and the insert fails the foreign key: try again.
-        for attempt in 1...3 {
+        return .counted(tally.totals.count)
+    }
+
+    /// Runs `write` again (three times in all) when it failed because a link was deleted
+    /// between a statement's check that it exists and its insert (a foreign key violation).
+    func retryingDeletedLinks<Result>(_ write: () async throws(StorageError) -> Result) async throws(StorageError) -> Result {
+        var attempt = 1
+        while true {
             do {
-                try await writing("recording clicks") { database, _ in
-                    // A few statements of many rows each, not two per link: a flush of a busy
-                    // second's clicks spread over a thousand links is a handful of statements.
-                    for chunk in keys.chunked(into: Self.rowsPerStatement) {
-                        let rows = chunk.map { key -> SQLQueryString in
-                            "(\(bind: key.linkID.rawValue), \(bind: key.day), \(bind: key.platform.rawValue), \(bind: key.referrerHost), \(bind: merged[key] ?? 0))"
-                        }
-                        // VALUES names its columns column1 … column5 in both SQLite and PostgreSQL.
-                        try await database.raw("""
-                            INSERT INTO click_counts (link_id, day, platform, referrer_host, count)
-                            SELECT v.column1, v.column2, v.column3, v.column4, v.column5
-                            FROM (VALUES \(rows.joined(separator: ", "))) AS v
-                            WHERE EXISTS (SELECT 1 FROM links WHERE links.id = v.column1)
-                            ON CONFLICT (link_id, day, platform, referrer_host)
-                            DO UPDATE SET count = click_counts.count + excluded.count
-                            """).run()
-                    }
-                    for chunk in linkTotals.chunked(into: Self.rowsPerStatement) {
-                        let rows = chunk.map { id, count -> SQLQueryString in "(\(bind: id.rawValue), \(bind: count))" }
-                        try await database.raw("""
-                            UPDATE links SET click_count = click_count + v.column2
-                            FROM (VALUES \(rows.joined(separator: ", "))) AS v
-                            WHERE links.id = v.column1
-                            """).run()
-                    }
-                    if self.keepsWebhooks { try await WebhookOutbox.enqueueClicks(merged, in: database, at: Date()) }
-                }
-                return
+                return try await write()
             } catch let error where attempt < 3 && StorageError.violation(in: error.underlying ?? error) == .foreignKey {
-                continue
+                attempt += 1
             }
         }
     }
@@ -77,8 +63,8 @@ extension Storage {
         }
     }
 
-    /// How many rows one statement of ``record(_:alreadyCounted:)`` writes (5 values each, far
-    /// below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters).
+    /// How many rows one statement of ``record(_:alreadyCounted:journalAbove:)`` writes (at
+    /// most 6 values each, far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters).
     static let rowsPerStatement = 500
 
     /// Adds one of people's clicks to the click count of the link with `id` if its click limit
@@ -104,6 +90,14 @@ extension Storage {
             return .limitReached(clickCount: try current.decode(column: "click_count", as: Int.self))
         }
     }
+}
+
+/// Where ``Storage/record(_:alreadyCounted:journalAbove:)`` put the clicks.
+public enum ClickRecording: Sendable, Hashable {
+    /// Added to the counts: that many distinct counts (a link, a day, a platform and a referrer each).
+    case counted(Int)
+    /// Appended to the click journal, that many distinct counts, to be folded into the counts later.
+    case journaled(Int)
 }
 
 /// What ``Storage/takeClick(of:)`` did.

@@ -1,0 +1,98 @@
+import Foundation
+import LandfallLinks
+import SQLKit
+
+/// Clicks to add to the stored counts, merged by key: for each link, day, platform and
+/// referrer host, how many clicks (`clicks`, added to `click_counts`) and how many of them
+/// are still to be added to the link's `click_count` (`people`: neither crawlers' clicks nor
+/// those a click limit already counted).
+struct ClickTally: Sendable {
+    struct Totals: Sendable, Hashable {
+        var clicks = 0
+        var people = 0
+    }
+
+    private(set) var totals: [ClickKey: Totals] = [:]
+
+    init() {}
+
+    /// `counts` (people's clicks go to their link's click count too) and `alreadyCounted`
+    /// (people's clicks a click limit already added to it).
+    init(counts: [ClickCount], alreadyCounted: [ClickCount]) {
+        for count in counts where count.count != 0 {
+            add(count.key, clicks: count.count, people: count.key.platform == .crawler ? 0 : count.count)
+        }
+        for count in alreadyCounted where count.count != 0 {
+            add(count.key, clicks: count.count, people: 0)
+        }
+    }
+
+    mutating func add(_ key: ClickKey, clicks: Int, people: Int) {
+        totals[key, default: Totals()].clicks += clicks
+        totals[key, default: Totals()].people += people
+    }
+
+    var isEmpty: Bool { totals.isEmpty }
+
+    /// The keys, sorted, so that concurrent transactions lock rows in the same order (no
+    /// deadlocks).
+    var sortedKeys: [ClickKey] {
+        totals.keys.sorted { ($0.linkID, $0.day, $0.platform.rawValue, $0.referrerHost) < ($1.linkID, $1.day, $1.platform.rawValue, $1.referrerHost) }
+    }
+
+    /// People's clicks by link, sorted by link.
+    var peopleByLink: [(LinkID, Int)] {
+        totals.reduce(into: [LinkID: Int]()) { links, entry in
+            if entry.value.people != 0 { links[entry.key.linkID, default: 0] += entry.value.people }
+        }
+        .sorted { $0.key < $1.key }
+        .map { ($0.key, $0.value) }
+    }
+
+    /// Adds the clicks to `click_counts` and the people's clicks to their links' click
+    /// counts, in a few statements of many rows each; counts of links that no longer exist
+    /// are dropped. Enqueues them for the webhook endpoints that want `link.clicked` when
+    /// `webhooks`.
+    func add(to database: any SQLDatabase, webhooks: Bool, at date: Date) async throws {
+        let keys = sortedKeys
+        for chunk in keys.chunked(into: Storage.rowsPerStatement) {
+            let rows = chunk.map { key -> SQLQueryString in
+                "(\(bind: key.linkID.rawValue), \(bind: key.day), \(bind: key.platform.rawValue), \(bind: key.referrerHost), \(bind: totals[key]?.clicks ?? 0))"
+            }
+            // VALUES names its columns column1 … column5 in both SQLite and PostgreSQL.
+            try await database.raw("""
+                INSERT INTO click_counts (link_id, day, platform, referrer_host, count)
+                SELECT v.column1, v.column2, v.column3, v.column4, v.column5
+                FROM (VALUES \(rows.joined(separator: ", "))) AS v
+                WHERE EXISTS (SELECT 1 FROM links WHERE links.id = v.column1)
+                ON CONFLICT (link_id, day, platform, referrer_host)
+                DO UPDATE SET count = click_counts.count + excluded.count
+                """).run()
+        }
+        for chunk in peopleByLink.chunked(into: Storage.rowsPerStatement) {
+            let rows = chunk.map { id, count -> SQLQueryString in "(\(bind: id.rawValue), \(bind: count))" }
+            try await database.raw("""
+                UPDATE links SET click_count = click_count + v.column2
+                FROM (VALUES \(rows.joined(separator: ", "))) AS v
+                WHERE links.id = v.column1
+                """).run()
+        }
+        if webhooks {
+            try await WebhookOutbox.enqueueClicks(totals.mapValues(\.clicks), in: database, at: date)
+        }
+    }
+
+    /// Appends the clicks to `click_journal`, in the order of their keys.
+    func append(to database: any SQLDatabase) async throws {
+        for chunk in sortedKeys.chunked(into: Storage.rowsPerStatement) {
+            let rows = chunk.map { key -> SQLQueryString in
+                let totals = totals[key] ?? Totals()
+                return "(\(bind: key.linkID.rawValue), \(bind: key.day), \(bind: key.platform.rawValue), \(bind: key.referrerHost), \(bind: totals.clicks), \(bind: totals.people))"
+            }
+            try await database.raw("""
+                INSERT INTO click_journal (link_id, day, platform, referrer_host, clicks, people)
+                VALUES \(rows.joined(separator: ", "))
+                """).run()
+        }
+    }
+}
