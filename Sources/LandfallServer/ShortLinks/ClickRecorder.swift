@@ -7,7 +7,10 @@ import NIOConcurrencyHelpers
 /// Counts clicks in memory and writes them to the database in batches, off the request path.
 ///
 /// A click costs one dictionary update under a lock; ``flush()`` swaps the buffer out and
-/// stores it in one transaction. ``BufferFlushService`` flushes on an interval and once more at
+/// stores it in one transaction: added to the counts when it holds at most ``journalThreshold``
+/// distinct counts, else appended to the click journal, which ``ClickJournalFolder`` adds to
+/// the counts in the background (clicks spread over a million links cost a page written each
+/// when counted, and would keep the flush behind the requests). ``BufferFlushService`` flushes on an interval and once more at
 /// graceful shutdown, after the HTTP server has finished its last request, so every answered
 /// redirect is stored. A flush that fails keeps its counts for the next one.
 ///

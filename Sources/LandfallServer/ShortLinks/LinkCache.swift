@@ -35,12 +35,35 @@ final class LinkCache: Sendable {
     private struct Shard {
         var entries: [String: Stored] = [:]
         var generation: UInt64 = 0
+
+        /// Drops the entries past their stale window, then, if the shard is still full, an
+        /// eighth of its capacity. The victims are listed first and removed after: removing
+        /// while iterating the dictionary (or filtering it into a new one) copies all of it,
+        /// which a full cache under a million links' misses did every few hundred stores.
+        mutating func makeRoom(capacity: Int, staleIfError: Duration, now: ContinuousClock.Instant) {
+            var expired: [String] = []
+            for (key, stored) in entries where stored.expires + staleIfError <= now { expired.append(key) }
+            for key in expired { entries[key] = nil }
+            guard entries.count >= capacity else { return }
+            let evicted = Array(entries.keys.prefix(max(1, capacity / 8)))
+            for key in evicted { entries[key] = nil }
+        }
     }
 
     /// Where a look-up's shard was when it started: ``store(_:host:slug:ifUnchangedSince:now:)``
     /// stores nothing if an entry of the shard was removed since.
     struct Ticket: Sendable {
         fileprivate let generation: UInt64
+        /// The entry's key and shard, when the ticket came from ``lookUp(host:slug:now:)``.
+        fileprivate var place: (key: String, shard: Int)?
+    }
+
+    /// What ``lookUp(host:slug:now:)`` found.
+    enum LookUp: Sendable {
+        /// A cached answer that has not expired.
+        case entry(Entry)
+        /// None: ask the database, and store its answer with ``store(_:with:now:)``.
+        case miss(Ticket)
     }
 
     private let shards: [NIOLockedValueBox<Shard>]
@@ -71,6 +94,32 @@ final class LinkCache: Sendable {
         return found?.entry
     }
 
+    /// The cached answer for `slug` on `host` if it has not expired, else a ticket to store the
+    /// database's answer with: one key made and one lock taken for what a miss needs of both
+    /// ``entry(host:slug:now:)`` and ``ticket(host:slug:)``.
+    func lookUp(host: String, slug: String, now: ContinuousClock.Instant = .now) -> LookUp {
+        let key = Self.key(host: host, slug: slug)
+        let index = shardIndex(for: key)
+        let stale = staleIfError
+        // One reference copied under the lock; the link itself after (see ``Stored``).
+        let (found, generation) = shards[index].withLockedValue { shard -> (Stored?, UInt64) in
+            if let found = shard.entries[key] {
+                if found.expires > now { return (found, shard.generation) }
+                if found.expires + stale <= now { shard.entries[key] = nil }
+            }
+            return (nil, shard.generation)
+        }
+        if let found { return .entry(found.entry) }
+        return .miss(Ticket(generation: generation, place: (key, index)))
+    }
+
+    /// Remembers `entry` for the link `ticket` (from ``lookUp(host:slug:now:)``) was taken for,
+    /// unless an entry of its shard was removed since.
+    func store(_ entry: Entry, with ticket: Ticket, now: ContinuousClock.Instant = .now) {
+        guard let (key, index) = ticket.place else { return }
+        store(entry, key: key, shard: shards[index], ifUnchangedSince: ticket, now: now)
+    }
+
     /// The answer for `slug` on `host` even if it expired, as long as it expired less than
     /// ``staleIfError`` ago: what a link answers when the database cannot be asked.
     func staleEntry(host: String, slug: String, now: ContinuousClock.Instant = .now) -> Entry? {
@@ -85,7 +134,7 @@ final class LinkCache: Sendable {
     /// Where the shard of `slug` on `host` is now: take it before asking the database, and
     /// store the answer with it.
     func ticket(host: String, slug: String) -> Ticket {
-        Ticket(generation: shard(for: Self.key(host: host, slug: slug)).withLockedValue { $0.generation })
+        Ticket(generation: shard(for: Self.key(host: host, slug: slug)).withLockedValue { $0.generation }, place: nil)
     }
 
     /// Remembers `entry` for `slug` on `host`, unless an entry of its shard was removed since
@@ -93,15 +142,16 @@ final class LinkCache: Sendable {
     /// the answer may be older than the change).
     func store(_ entry: Entry, host: String, slug: String, ifUnchangedSince ticket: Ticket? = nil, now: ContinuousClock.Instant = .now) {
         let key = Self.key(host: host, slug: slug)
+        store(entry, key: key, shard: shard(for: key), ifUnchangedSince: ticket, now: now)
+    }
+
+    private func store(_ entry: Entry, key: String, shard: NIOLockedValueBox<Shard>, ifUnchangedSince ticket: Ticket?,
+                       now: ContinuousClock.Instant) {
         let capacity = capacityPerShard
-        shard(for: key).withLockedValue { shard in
+        shard.withLockedValue { shard in
             if let ticket, ticket.generation != shard.generation { return }
             if shard.entries.count >= capacity, shard.entries[key] == nil {
-                let stale = staleIfError
-                shard.entries = shard.entries.filter { $0.value.expires + stale > now }
-                if shard.entries.count >= capacity {
-                    for victim in shard.entries.keys.prefix(max(1, capacity / 8)) { shard.entries[victim] = nil }
-                }
+                shard.makeRoom(capacity: capacity, staleIfError: staleIfError, now: now)
             }
             shard.entries[key] = Stored(entry: entry, expires: now + timeToLive)
         }
@@ -136,7 +186,11 @@ final class LinkCache: Sendable {
     var count: Int { shards.reduce(0) { $0 + $1.withLockedValue { $0.entries.count } } }
 
     private func shard(for key: String) -> NIOLockedValueBox<Shard> {
-        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
+        shards[shardIndex(for: key)]
+    }
+
+    private func shardIndex(for key: String) -> Int {
+        Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))
     }
 
     private static func key(host: String, slug: String) -> String {

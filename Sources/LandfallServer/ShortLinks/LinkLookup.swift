@@ -15,12 +15,11 @@ struct LinkLookup: Sendable {
 
     /// The link with `slug` on `host`, or `nil` when there is none.
     func link(host: String, slug: String) async throws(StorageError) -> ShortLink? {
-        switch cache.entry(host: host, slug: slug) {
-        case .link(let link): return link
-        case .missing: return nil
-        case nil:
-            // Taken before asking: a change notified while the database answers wins over the answer.
-            let ticket = cache.ticket(host: host, slug: slug)
+        switch cache.lookUp(host: host, slug: slug) {
+        case .entry(.link(let link)): return link
+        case .entry(.missing): return nil
+        // The ticket is taken before asking: a change notified while the database answers wins over the answer.
+        case .miss(let ticket):
             let link: ShortLink?
             do {
                 link = try await storage.link(host: host, slug: slug)
@@ -31,7 +30,7 @@ struct LinkLookup: Sendable {
                 case nil: throw error
                 }
             }
-            cache.store(link.map { .link($0) } ?? .missing, host: host, slug: slug, ifUnchangedSince: ticket)
+            cache.store(link.map { .link($0) } ?? .missing, with: ticket)
             return link
         }
     }

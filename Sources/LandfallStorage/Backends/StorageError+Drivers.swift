@@ -37,6 +37,13 @@ extension StorageError {
         return nil
     }
 
+    /// Whether `error` is PostgreSQL ending a transaction so that another can go on (a
+    /// deadlock, or a serialization failure): the transaction may be run again as it was.
+    static func isConflict(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
+    }
+
     /// What the driver says about `error`, with the server's message and SQLSTATE for
     /// PostgreSQL (whose errors describe themselves only vaguely).
     static func driverMessage(_ error: any Error) -> String {

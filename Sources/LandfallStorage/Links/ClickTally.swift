@@ -50,8 +50,9 @@ struct ClickTally: Sendable {
     }
 
     /// Adds the clicks to `click_counts` and the people's clicks to their links' click
-    /// counts, in a few statements of many rows each; counts of links that no longer exist
-    /// are dropped. Enqueues them for the webhook endpoints that want `link.clicked` when
+    /// counts, in a few statements of many rows each, locking rows in the order of their keys
+    /// (concurrent flushes and folds wait for each other instead of deadlocking); counts of
+    /// links that no longer exist are dropped. Enqueues them for the webhook endpoints that want `link.clicked` when
     /// `webhooks`.
     func add(to database: any SQLDatabase, webhooks: Bool, at date: Date) async throws {
         let keys = sortedKeys
@@ -65,11 +66,21 @@ struct ClickTally: Sendable {
                 SELECT v.column1, v.column2, v.column3, v.column4, v.column5
                 FROM (VALUES \(rows.joined(separator: ", "))) AS v
                 WHERE EXISTS (SELECT 1 FROM links WHERE links.id = v.column1)
+                ORDER BY v.column1, v.column2, v.column3, v.column4
                 ON CONFLICT (link_id, day, platform, referrer_host)
                 DO UPDATE SET count = click_counts.count + excluded.count
                 """).run()
         }
         for chunk in peopleByLink.chunked(into: Storage.rowsPerStatement) {
+            if database.dialect.name == "postgresql" {
+                // The rows locked in the order of their ids before the update, which locks them in
+                // the order of its plan (a hash join: the table's): two instances' flushes of the
+                // same links would otherwise deadlock.
+                try await database.raw("""
+                    SELECT id FROM links WHERE id IN (\(binds: chunk.map { $0.0.rawValue }))
+                    ORDER BY id FOR NO KEY UPDATE
+                    """).run()
+            }
             let rows = chunk.map { id, count -> SQLQueryString in "(\(bind: id.rawValue), \(bind: count))" }
             try await database.raw("""
                 UPDATE links SET click_count = click_count + v.column2

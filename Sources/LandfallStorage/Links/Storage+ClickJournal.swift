@@ -16,7 +16,7 @@ extension Storage {
     public func foldClickJournal(upTo limit: Int) async throws(StorageError) -> Int {
         precondition(limit > 0, "a fold takes at least one row")
         let kind = try backend().kind
-        return try await retryingDeletedLinks { () throws(StorageError) in
+        return try await retryingConflicts { () throws(StorageError) in
             try await self.writing("adding journaled clicks to the counts") { database, _ in
                 let skipLocked: SQLQueryString = kind == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
                 let rows = try await database.raw("""

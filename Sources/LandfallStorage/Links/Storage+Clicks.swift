@@ -29,7 +29,7 @@ extension Storage {
             try await writing("journaling clicks") { database, _ in try await tally.append(to: database) }
             return .journaled(tally.totals.count)
         }
-        try await retryingDeletedLinks { () throws(StorageError) in
+        try await retryingConflicts { () throws(StorageError) in
             try await self.writing("recording clicks") { database, _ in
                 try await tally.add(to: database, webhooks: self.keepsWebhooks, at: Date())
             }
@@ -38,16 +38,22 @@ extension Storage {
     }
 
     /// Runs `write` again (three times in all) when it failed because a link was deleted
-    /// between a statement's check that it exists and its insert (a foreign key violation).
-    func retryingDeletedLinks<Result>(_ write: () async throws(StorageError) -> Result) async throws(StorageError) -> Result {
+    /// between a statement's check that it exists and its insert (a foreign key violation), or
+    /// because PostgreSQL ended it to break a deadlock with another instance's write.
+    func retryingConflicts<Result>(_ write: () async throws(StorageError) -> Result) async throws(StorageError) -> Result {
         var attempt = 1
         while true {
             do {
                 return try await write()
-            } catch let error where attempt < 3 && StorageError.violation(in: error.underlying ?? error) == .foreignKey {
+            } catch let error where attempt < 3 && Self.mayRetry(error) {
                 attempt += 1
             }
         }
+    }
+
+    private static func mayRetry(_ error: StorageError) -> Bool {
+        let cause = error.underlying ?? error
+        return StorageError.violation(in: cause) == .foreignKey || StorageError.isConflict(cause)
     }
 
     /// The stored counts of the link with `id`, by day, platform and referrer host (ordered so).

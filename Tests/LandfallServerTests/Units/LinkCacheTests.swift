@@ -48,6 +48,54 @@ import Testing
         #expect(Self.cachedLink(cache.entry(host: Self.host, slug: "friday"))?.id == fresh.id)
     }
 
+    /// The same through ``LinkCache/lookUp(host:slug:now:)``, what ``LinkLookup`` uses: the
+    /// miss carries the ticket.
+    @Test("lookUp's ticket stores the answer of a miss, unless a removal came first", arguments: [
+        (removal: "the same slug", removesFirst: true),
+        (removal: "every entry (the listener reconnected)", removesFirst: true),
+        (removal: "another slug of another shard or the same", removesFirst: true),
+        (removal: "none", removesFirst: false),
+    ])
+    func lookUpTicketStoresUnlessRemoved(removal: String, removesFirst: Bool) throws {
+        let cache = LinkCache(capacity: 100, shardCount: 1)
+        guard case .miss(let ticket) = cache.lookUp(host: Self.host, slug: "friday") else {
+            Issue.record("an empty cache answered an entry")
+            return
+        }
+        switch removal {
+        case "the same slug": cache.remove(host: Self.host, slugs: ["friday"])
+        case "none": break
+        case "every entry (the listener reconnected)": cache.removeAll()
+        default: cache.remove(host: Self.host, slugs: ["saturday"])
+        }
+        let answer = Self.link("friday")
+        cache.store(.link(answer), with: ticket)
+        switch cache.lookUp(host: Self.host, slug: "friday") {
+        case .entry(let entry):
+            #expect(!removesFirst)
+            #expect(Self.cachedLink(entry)?.id == answer.id)
+        case .miss:
+            #expect(removesFirst)
+        }
+    }
+
+    @Test("lookUp answers a live entry, and a miss once it expired")
+    func lookUpFollowsTheTimeToLive() {
+        let cache = LinkCache(capacity: 100, timeToLive: .seconds(10))
+        let start = ContinuousClock.now
+        let link = Self.link("friday")
+        cache.store(.link(link), host: Self.host, slug: "friday", now: start)
+        guard case .entry(let entry) = cache.lookUp(host: Self.host, slug: "friday", now: start + .seconds(9)) else {
+            Issue.record("a live entry was a miss")
+            return
+        }
+        #expect(Self.cachedLink(entry)?.id == link.id)
+        guard case .miss = cache.lookUp(host: Self.host, slug: "friday", now: start + .seconds(10)) else {
+            Issue.record("an expired entry was answered")
+            return
+        }
+    }
+
     @Test("a slug never stored is a miss")
     func neverStoredIsAMiss() {
         let cache = LinkCache(capacity: 100)
