@@ -151,9 +151,15 @@ final class PostgresBackend: StorageBackend {
         let lastLease = lastLease
         let leaseTimeout = leaseTimeout
         let downCheck = downCheck.withLockedValue { $0 }
-        return try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask {
-                try await client.withConnection { connection in
+        // Unstructured tasks, not a task group: a group waits for all its tasks before it
+        // returns, and a request for a connection that the pool never answers nor lets go of
+        // when cancelled (seen after PostgreSQL restarted under load: an idle connection in the
+        // pool, the request still waiting) would keep the caller waiting after its timeout,
+        // and `landfall serve` from finishing its graceful shutdown. Given up, it runs nothing.
+        let (outcomes, outcome) = AsyncThrowingStream<Result?, any Error>.makeStream()
+        let work = Task {
+            do {
+                let result = try await client.withConnection { connection in
                     let runs = leased.withLockedValue { leased in
                         guard leased != nil else { return false }
                         leased = true
@@ -163,43 +169,55 @@ final class PostgresBackend: StorageBackend {
                     lastLease.withLockedValue { $0 = .now }
                     return try await body(connection)
                 }
+                outcome.yield(result)
+            } catch {
+                outcome.finish(throwing: error)
             }
-            if let downCheck {
-                // While no connection comes, ask every half second whether the database is
-                // known to be down (a probe on a connection of its own): then stop waiting.
-                group.addTask {
-                    while true {
-                        try await Task.sleep(for: .milliseconds(500))
-                        if leased.withLockedValue({ $0 }) == true { return nil }
-                        guard let error = await downCheck() else { continue }
-                        let givesUp = leased.withLockedValue { leased in
-                            guard leased == false else { return false }
-                            leased = nil
-                            return true
-                        }
-                        if givesUp { throw error }
-                    }
-                }
+        }
+        /// Ends the wait with `error` unless `body` runs (then its end is waited for).
+        @Sendable func giveUp(_ error: any Error) -> Bool {
+            let givesUp = leased.withLockedValue { leased in
+                guard leased == false else { return false }
+                leased = nil
+                return true
             }
-            group.addTask {
-                while true {
-                    try await Task.sleep(for: leaseTimeout)
-                    if leased.withLockedValue({ $0 }) == true { return nil }
-                    // Others got connections within the timeout: the pool is busy, keep waiting.
-                    if let last = lastLease.withLockedValue({ $0 }), ContinuousClock.now - last < leaseTimeout { continue }
-                    throw StorageError(
-                        .unreachable,
-                        "PostgreSQL at \(displayURL) gave no connection within \(leaseTimeout): check that the server runs and accepts connections"
-                    )
-                }
+            if givesUp { outcome.finish(throwing: error) }
+            return givesUp
+        }
+        let downWatch = Task {
+            // While no connection comes, ask every half second whether the database is known
+            // to be down (a probe on a connection of its own): then stop waiting.
+            guard let downCheck else { return }
+            while !Task.isCancelled {
+                try await Task.sleep(for: .milliseconds(500))
+                if leased.withLockedValue({ $0 }) == true { return }
+                if let error = await downCheck(), giveUp(error) { return }
             }
-            while let result = try await group.next() {
-                if let result {
-                    group.cancelAll()
-                    return result
-                }
+        }
+        let timer = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(for: leaseTimeout)
+                if leased.withLockedValue({ $0 }) == true { return }
+                // Others got connections within the timeout: the pool is busy, keep waiting.
+                if let last = lastLease.withLockedValue({ $0 }), ContinuousClock.now - last < leaseTimeout { continue }
+                if giveUp(StorageError(
+                    .unreachable,
+                    "PostgreSQL at \(displayURL) gave no connection within \(leaseTimeout): check that the server runs and accepts connections"
+                )) { return }
+            }
+        }
+        defer {
+            downWatch.cancel()
+            timer.cancel()
+        }
+        return try await withTaskCancellationHandler {
+            for try await result in outcomes {
+                if let result { return result }
             }
             throw CancellationError()
+        } onCancel: {
+            work.cancel()
+            _ = giveUp(CancellationError())
         }
     }
 
