@@ -45,8 +45,8 @@
 # same seeded data (made by this checkout's seed-links: the baseline must read that schema; when
 # it cannot, because this checkout migrates further than the baseline knows, BASELINE_SEED names
 # the baseline checkout's own seed-links, which seeds the same links in its schema), and
-# BASELINE_SEEDED names a directory that seed-links already filled in the baseline's schema, copied
-# instead of seeding again (one count only: it must hold that count's links), and
+# BASELINE_SEEDED names a directory holding, for each count stored, a directory named by the count
+# (BASELINE_SEEDED/1000000) that the baseline's seed-links filled, copied instead of seeding again, and
 # is measured in the same rotation with the same settings (bare, landfall, baseline, then baseline,
 # landfall, bare, ...); the
 # results add its req/s, p99 and memory, its ratio to bare, and landfall's ratio to it
@@ -297,9 +297,9 @@ for count in $counts; do
     baseline_log="$work/baseline-$count.log"
     if [ -n "${BASELINE:-}" ]; then
         echo "== N = $count: start the baseline on 127.0.0.1:$baseline_port"
-        if [ -n "${BASELINE_SEEDED:-}" ]; then
-            # A directory the baseline's seed-links filled before (seeding a million takes minutes).
-            cp -r "$BASELINE_SEEDED" "$work/baseline-data-$count"
+        if [ -n "${BASELINE_SEEDED:-}" ] && [ -f "$BASELINE_SEEDED/$store/landfall.sqlite" ]; then
+            # What the baseline's seed-links filled before (seeding a million takes minutes).
+            cp -r "$BASELINE_SEEDED/$store" "$work/baseline-data-$count"
         elif [ -n "${BASELINE_SEED:-}" ]; then
             # The baseline's own seed-links: the same links in the schema that binary knows (an
             # older landfall refuses a database a newer one has migrated).
