@@ -19,9 +19,13 @@
 #   - flush.sql: one statement of up to ROWS (500, Landfall's rows per statement) distinct
 #     links' counts for today, sorted by link id as Landfall sorts them (no deadlocks), and the
 #     matching UPDATE of links.click_count, in one transaction;
+#   - journal.sql: the flush of a second whose clicks are spread over more links than the server's
+#     journal threshold (500): ROWS counts appended to click_journal in one statement and one
+#     transaction (schema 7), what the server then adds to the counts in the background at the
+#     flush.sql rate;
 #   - lookup.sql: the one-link read of a random slug (`SELECT * FROM links WHERE host = $1 AND slug = $2`).
 # Rows per second = transactions per second x the rows each wrote (counted, not assumed:
-# click_counts' total before and after). Needs pgbench and psql (Debian's postgresql package).
+# click_counts' total and click_journal's rows before and after). Needs pgbench and psql (Debian's postgresql package).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -72,20 +76,29 @@ UPDATE links SET click_count = click_count + 1
 WHERE id IN (SELECT 'L' || lpad(floor(random() * $links)::int::text, 9, '0') FROM generate_series(1, $rows));
 COMMIT;
 SQL
+cat >"$work/journal.sql" <<SQL
+BEGIN;
+INSERT INTO click_journal (link_id, day, platform, referrer_host, clicks, people)
+SELECT v.id, '2026-11-27', 'desktop', '', 1, 1
+FROM (SELECT DISTINCT 'L' || lpad(floor(random() * $links)::int::text, 9, '0') AS id FROM generate_series(1, $rows)) AS v
+ORDER BY v.id;
+COMMIT;
+SQL
 cat >"$work/lookup.sql" <<SQL
 \set n random(0, $links - 1)
 SELECT * FROM links WHERE host = 'go.example.com' AND slug = 'b' || lpad(:n::text, 7, '0');
 SQL
 
 total() { psql -X -A -t "$url" -c "SELECT coalesce(sum(count), 0) FROM click_counts"; }
+journaled() { psql -X -A -t "$url" -c "SELECT count(*) FROM click_journal"; }
 results="$work/results.md"
 cores="$(nproc)"
 {
     echo
     echo "## $(date -u '+%Y-%m-%d %H:%M UTC'): $links links, $rows rows per flush statement, ${duration} s per run, $cores cores, $(postgres --version)"
     echo
-    echo "| clients | flush transactions/s | click rows stored/s | look-ups/s | look-up mean latency |"
-    echo "| ---: | ---: | ---: | ---: | ---: |"
+    echo "| clients | flush transactions/s | click rows stored/s | journal rows appended/s | look-ups/s | look-up mean latency |"
+    echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
 } >"$results"
 for clients in $clients_list; do
     before="$(total)"
@@ -93,10 +106,13 @@ for clients in $clients_list; do
     after="$(total)"
     flush_tps="$(echo "$flush_out" | sed -n 's/^tps = \([0-9.]*\).*/\1/p')"
     rows_per_second="$(awk -v a="$after" -v b="$before" -v d="$duration" 'BEGIN { printf "%.0f", (a - b) / d }')"
+    journal_before="$(journaled)"
+    timeout $((duration + 60)) pgbench -n -M prepared -c "$clients" -j "$clients" -T "$duration" -f "$work/journal.sql" "$url" >/dev/null 2>&1
+    journal_per_second="$(awk -v a="$(journaled)" -v b="$journal_before" -v d="$duration" 'BEGIN { printf "%.0f", (a - b) / d }')"
     lookup_out="$(timeout $((duration + 60)) pgbench -n -M prepared -c "$clients" -j "$clients" -T "$duration" -f "$work/lookup.sql" "$url" 2>&1)"
     lookup_tps="$(echo "$lookup_out" | sed -n 's/^tps = \([0-9.]*\).*/\1/p')"
     lookup_latency="$(echo "$lookup_out" | sed -n 's/^latency average = \(.*\)$/\1/p')"
-    printf '| %s | %.0f | %s | %.0f | %s |\n' "$clients" "$flush_tps" "$rows_per_second" "$lookup_tps" "$lookup_latency" | tee -a "$results"
+    printf '| %s | %.0f | %s | %s | %.0f | %s |\n' "$clients" "$flush_tps" "$rows_per_second" "$journal_per_second" "$lookup_tps" "$lookup_latency" | tee -a "$results"
     echo "$flush_out" | grep -E "failed|retried|deadlock" || true
 done
 cat "$results"
