@@ -31,7 +31,7 @@ if "narrow" in variant:
     if "nidx" in variant: c.execute("CREATE INDEX link_clicks_count ON link_clicks (count, link_id)")
     c.execute("INSERT INTO click_counts SELECT id, '2026-11-26', 'desktop', '', 1 FROM links")
 if "journal" in variant:
-    c.execute("CREATE TABLE click_journal (link_id TEXT NOT NULL, day TEXT NOT NULL, platform TEXT NOT NULL, referrer_host TEXT NOT NULL, count INTEGER NOT NULL, people INTEGER NOT NULL)")
+    c.execute("CREATE TABLE IF NOT EXISTS click_journal (id INTEGER NOT NULL PRIMARY KEY, link_id TEXT NOT NULL, day TEXT NOT NULL, platform TEXT NOT NULL, referrer_host TEXT NOT NULL, clicks INTEGER NOT NULL, people INTEGER NOT NULL)")
 c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 def chunks(l, k):
     for i in range(0, len(l), k): yield l[i:i+k]
@@ -40,7 +40,7 @@ for r in range(rounds):
     t0 = time.perf_counter()
     c.execute("BEGIN IMMEDIATE")
     if "journal" in variant:
-        c.executemany("INSERT INTO click_journal VALUES (?, '2026-11-27', 'desktop', '', 1, 1)", [(k,) for k in keys])
+        c.executemany("INSERT INTO click_journal (link_id, day, platform, referrer_host, clicks, people) VALUES (?, '2026-11-27', 'desktop', '', 1, 1)", [(k,) for k in keys])
     else:
         for ch in chunks(keys, 500):
             vals = ",".join(["(?, '2026-11-27', 'desktop', '', 1)"] * len(ch))
