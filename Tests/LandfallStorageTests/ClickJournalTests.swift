@@ -128,6 +128,43 @@ import Testing
         }
     }
 
+    @Test("Links deleted while their clicks are recorded and folded are deleted, and the clicks of the others all counted",
+          arguments: Backend.all)
+    func deletionsRacingFoldsBothSucceed(backend: Backend) async throws {
+        try await backend.withStorage { storage async throws in
+            let links = (0..<12).map { Fixtures.link("r\($0)", offset: $0) }
+            try await storage.insert(links)
+            for _ in 0..<10 {
+                try await storage.record(links.map { Fixtures.count($0, .ios, 1) }, journalAbove: 0)
+            }
+            let doomed = links.enumerated().filter { $0.offset.isMultiple(of: 3) }.map(\.element)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { while try await storage.foldClickJournal(upTo: 5) > 0 {} }
+                group.addTask {
+                    for _ in 0..<10 { try await storage.record(links.map { Fixtures.count($0, .android, 1) }) }
+                }
+                group.addTask {
+                    for link in doomed {
+                        let deleted = try await storage.delete(id: link.id)
+                        #expect(deleted)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            while try await storage.foldClickJournal(upTo: 50) > 0 {}
+
+            for link in links {
+                let stored = try await storage.link(id: link.id)
+                if doomed.contains(where: { $0.id == link.id }) {
+                    #expect(stored == nil)
+                    #expect(try await storage.clickCounts(linkID: link.id).isEmpty)
+                } else {
+                    #expect(stored?.clickCount == 20)
+                }
+            }
+        }
+    }
+
     @Test("Journaling then folding leaves the same counts as recording directly, for random flushes", arguments: Backend.all)
     func journalAndFoldEqualDirectRecording(backend: Backend) async throws {
         try await backend.withStorage { storage async throws in

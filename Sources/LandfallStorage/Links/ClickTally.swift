@@ -50,12 +50,24 @@ struct ClickTally: Sendable {
     }
 
     /// Adds the clicks to `click_counts` and the people's clicks to their links' click
-    /// counts, in a few statements of many rows each, locking rows in the order of their keys
-    /// (concurrent flushes and folds wait for each other instead of deadlocking); counts of
-    /// links that no longer exist are dropped. Enqueues them for the webhook endpoints that want `link.clicked` when
+    /// counts, in a few statements of many rows each, locking rows in the order of their keys,
+    /// links before their counts (concurrent flushes, folds and deletions wait for each other
+    /// instead of deadlocking); counts of links that no longer exist are dropped. Enqueues them for the webhook endpoints that want `link.clicked` when
     /// `webhooks`.
     func add(to database: any SQLDatabase, webhooks: Bool, at date: Date) async throws {
         let keys = sortedKeys
+        if database.dialect.name == "postgresql" {
+            // The links first, in the order of their ids, as a link's deletion locks it before its
+            // counts (the cascade); and in one order for every writer: the update below locks them
+            // in the order of its plan (a hash join: the table's), and two instances' flushes or
+            // folds of the same links would deadlock.
+            let links = Array(Set(keys.map(\.linkID))).sorted()
+            for chunk in links.chunked(into: Storage.rowsPerStatement) {
+                try await database.raw("""
+                    SELECT id FROM links WHERE id IN (\(binds: chunk.map(\.rawValue))) ORDER BY id FOR NO KEY UPDATE
+                    """).run()
+            }
+        }
         for chunk in keys.chunked(into: Storage.rowsPerStatement) {
             let rows = chunk.map { key -> SQLQueryString in
                 "(\(bind: key.linkID.rawValue), \(bind: key.day), \(bind: key.platform.rawValue), \(bind: key.referrerHost), \(bind: totals[key]?.clicks ?? 0))"
@@ -72,15 +84,6 @@ struct ClickTally: Sendable {
                 """).run()
         }
         for chunk in peopleByLink.chunked(into: Storage.rowsPerStatement) {
-            if database.dialect.name == "postgresql" {
-                // The rows locked in the order of their ids before the update, which locks them in
-                // the order of its plan (a hash join: the table's): two instances' flushes of the
-                // same links would otherwise deadlock.
-                try await database.raw("""
-                    SELECT id FROM links WHERE id IN (\(binds: chunk.map { $0.0.rawValue }))
-                    ORDER BY id FOR NO KEY UPDATE
-                    """).run()
-            }
             let rows = chunk.map { id, count -> SQLQueryString in "(\(bind: id.rawValue), \(bind: count))" }
             try await database.raw("""
                 UPDATE links SET click_count = click_count + v.column2
