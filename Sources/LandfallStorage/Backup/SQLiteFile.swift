@@ -16,13 +16,16 @@ enum SQLiteFile {
                                        _ body: @Sendable (SQLiteConnection) async throws -> Result) async throws -> Result {
         let quiet = Logger(label: "landfall.backup") { _ in SwiftLogNoOpLogHandler() }
         let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: quiet)
+        // The futures' form of close: the async one does nothing in a cancelled task (a
+        // readiness probe past its timeout is cancelled), and a connection left open is a leaked
+        // handle, and a crash in SQLiteNIO's debug builds ("was not closed before deinitializing").
         do {
             try await connection.sql().raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeoutMilliseconds))").run()
             let result = try await body(connection)
-            try? await connection.close()
+            try? await connection.close().get()
             return result
         } catch {
-            try? await connection.close()
+            try? await connection.close().get()
             throw error
         }
     }
