@@ -215,6 +215,24 @@ journal_sum() { # database column
 counted_clicks() { # database: the clicks in click_counts (what the statistics show)
     sqlite3 "$1" "SELECT COALESCE(SUM(count), 0) FROM click_counts"
 }
+# since_last_run FORMAT: the seconds since $waited_started, printed with FORMAT (%.1f).
+since_last_run() {
+    awk -v a="$waited_started" -v b="$(date +%s.%N)" -v f="$1" 'BEGIN { printf f, b - a }'
+}
+# wait_for_clicks COUNTER TRIES: asks COUNTER (stored_clicks or counted_clicks) of $database every
+# 0.25 s, at most TRIES times, until it equals $answered_302; sets last_seen to its last answer and
+# reached to the seconds since the last run when it got there (empty when it did not).
+wait_for_clicks() {
+    reached=""
+    for _ in $(seq 1 "$2"); do
+        last_seen="$("$1" "$database")"
+        if [ "$last_seen" -eq "$answered_302" ]; then
+            reached="$(since_last_run %.1f)"
+            return
+        fi
+        sleep 0.25
+    done
+}
 stored_clicks() { # database
     echo $(( $(counted_clicks "$1") + $(journal_sum "$1" clicks) ))
 }
@@ -415,29 +433,16 @@ for count in $counts; do
     answered_302="$(metric_count 302)"
     answered_any="$(metric_count any)"
     stored_at_end="$(stored_clicks "$database")"
-    caught_up=""
     waited_started="$(date +%s.%N)"
-    for _ in $(seq 1 240); do
-        stored_idle="$(stored_clicks "$database")"
-        if [ "$stored_idle" -eq "$answered_302" ]; then
-            caught_up="$(awk -v a="$waited_started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')"
-            break
-        fi
-        sleep 0.25
-    done
+    wait_for_clicks stored_clicks 240
+    caught_up="$reached"
+    stored_idle="$last_seen"
     idle_verdict="$([ -n "$caught_up" ] && echo "all stored ${caught_up} s after the last run" || echo "NOT all stored 60 s after the last run")"
     # Stored clicks in the click journal are added to click_counts by the fold in the
     # background: how long after the last run the counts hold them all (at most 180 s more).
-    counted_up=""
-    for _ in $(seq 1 720); do
-        counted_idle="$(counted_clicks "$database")"
-        if [ "$counted_idle" -eq "$answered_302" ]; then
-            counted_up="$(awk -v a="$waited_started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')"
-            break
-        fi
-        sleep 0.25
-    done
-    counted_verdict="$([ -n "$counted_up" ] && echo "all in the counts ${counted_up} s after the last run" || echo "NOT all in the counts $(awk -v a="$waited_started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s after the last run ($counted_idle)")"
+    wait_for_clicks counted_clicks 720
+    counted_up="$reached"
+    counted_verdict="$([ -n "$counted_up" ] && echo "all in the counts ${counted_up} s after the last run" || echo "NOT all in the counts $(since_last_run %.0f) s after the last run ($last_seen)")"
     rss="$(memory_of "$landfall_pid" VmRSS)"
     hwm="$(memory_of "$landfall_pid" VmHWM)"
     sent=$((landfall_requests + checks))
