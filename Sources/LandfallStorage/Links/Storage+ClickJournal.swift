@@ -64,12 +64,7 @@ struct JournaledClicks {
         var reader = RowReader(row: row, table: Self.table)
         id = try reader.int("id")
         reader.key = String(id)
-        let names = ClickPlatform.allCases.map(\.rawValue).joined(separator: ", ")
-        key = ClickKey(
-            linkID: try reader.parsed("link_id", as: "a link id (a UUID)", LinkID.init),
-            day: try reader.string("day"),
-            platform: try reader.parsed("platform", as: "a platform (\(names))", ClickPlatform.init(rawValue:)),
-            referrerHost: try reader.string("referrer_host"))
+        key = try ClickKey(reading: &reader)
         clicks = try reader.int("clicks")
         people = try reader.int("people")
     }
