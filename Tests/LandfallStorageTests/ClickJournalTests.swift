@@ -34,6 +34,42 @@ import Testing
         }
     }
 
+    @Test("Referrer hosts with quotes, backslashes, control characters and other scripts come out of the journal as they went in",
+          arguments: Backend.all)
+    func journaledTextIsKeptExactly(backend: Backend) async throws {
+        try await backend.withStorage { storage async throws in
+            let link = Fixtures.link("texts")
+            try await storage.insert([link])
+            let referrers = ["say \"hi\".example", #"back\slash.example"#, "tab\tand\u{1}.example", "bücher.example", "例え.jp", "🙂.example",
+                             "[\"1\",2]", "\\u0041.example"]
+            let counts = referrers.enumerated().map { Fixtures.count(link, .desktop, referrer: $1, $0 + 1) }
+
+            #expect(try await storage.record(counts, journalAbove: 0) == .journaled(referrers.count))
+            #expect(try await storage.foldClickJournal(upTo: 100) == referrers.count)
+
+            let stored = try await storage.clickCounts(linkID: link.id)
+            #expect(Set(stored) == Set(counts))
+            #expect(try await storage.link(id: link.id)?.clickCount == counts.reduce(0) { $0 + $1.count })
+        }
+    }
+
+    @Test("A flush of more counts than one journal statement holds is journaled whole", arguments: Backend.all)
+    func largeFlushesAreJournaledWhole(backend: Backend) async throws {
+        try await backend.withStorage { storage async throws in
+            let link = Fixtures.link("many")
+            try await storage.insert([link])
+            let keys = ClickTally.journalRowsPerStatement + 7
+            let counts = (0..<keys).map { Fixtures.count(link, .android, referrer: "r\($0).example", 1) }
+
+            #expect(try await storage.record(counts, journalAbove: 500) == .journaled(keys))
+            #expect(try await storage.clickJournalLength() == keys)
+            #expect(try await storage.foldClickJournal(upTo: 2 * keys) == keys)
+
+            #expect(try await storage.link(id: link.id)?.clickCount == keys)
+            #expect(try await storage.clickCounts(linkID: link.id).count == keys)
+        }
+    }
+
     @Test("A flush at or under the threshold is counted at once", arguments: Backend.all)
     func smallFlushesAreCountedDirectly(backend: Backend) async throws {
         try await backend.withStorage { storage async throws in
