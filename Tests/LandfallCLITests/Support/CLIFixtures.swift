@@ -17,12 +17,21 @@ enum CLIFixtures {
         repositoryRoot.appendingPathComponent("Tests/Fixtures/conformance/aasa-matching.json").path
     }
 
-    /// A fresh temporary folder for one test.
+    /// A fresh temporary folder for one test, inside ``temporaryRoot``.
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-cli-tests-\(UUID().uuidString)")
+        let folder = temporaryRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
+
+    /// The folder of this test process's temporary folders, removed when the process exits
+    /// (a full run makes about a thousand; left behind, they filled the machine's `/tmp`).
+    static let temporaryRoot: URL = {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("landfall-cli-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: CLIFixtures.temporaryRoot) }
+        return root
+    }()
 
     /// Writes `text` to a new temporary file named `name` and returns its path.
     static func temporaryFile(_ name: String, _ text: String) throws -> String {
