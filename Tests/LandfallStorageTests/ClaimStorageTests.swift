@@ -177,6 +177,21 @@ import Testing
         }
     }
 
+    @Test("Expired claims are purged a batch at a time until none is left, the others kept", arguments: Backend.all)
+    func expiredClaimsArePurgedInBatches(backend: Backend) async throws {
+        try await backend.withStorage { storage async throws in
+            let expired = (1...5).map { Fixtures.claim(offset: -8 * Fixtures.day - $0) }
+            let fresh = Fixtures.claim()
+            try await storage.insert(expired + [fresh])
+
+            #expect(try await storage.purgeClaims(expiredBefore: Fixtures.now, batchSize: 2) == 5)
+
+            for claim in expired { #expect(try await storage.pendingClaim(token: claim.token) == nil) }
+            #expect(try await storage.pendingClaim(token: fresh.token) == fresh)
+            #expect(try await storage.purgeClaims(expiredBefore: Fixtures.now, batchSize: 2) == 0)
+        }
+    }
+
     @Test(arguments: Backend.all)
     func thePurgeDeletesExpiredClaimsAndSaltsOlderThanTwoDays(backend: Backend) async throws {
         try await backend.withStorage { storage async throws in

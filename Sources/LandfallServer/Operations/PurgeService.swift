@@ -25,7 +25,7 @@ struct PurgeService: Service {
             await retention.purge(storage, settings: sites.current.site.configuration.retention, now: clock(),
                                   batchSize: batchSize, logger: logger)
             do {
-                let purged = try await storage.purgeClaims(expiredBefore: clock())
+                let purged = try await storage.purgeClaims(expiredBefore: clock(), batchSize: batchSize)
                 if purged > 0 { logger.info("purged expired claims", metadata: ["claims": "\(purged)"]) }
             } catch {
                 logger.warning("expired claims not purged; will retry", metadata: ["error": "\(error)"])
@@ -39,7 +39,7 @@ struct PurgeService: Service {
             do {
                 let now = clock()
                 let keep = sites.current.site.configuration.webhooks.keepDeliveries
-                let purged = try await storage.purgeWebhookHistory(completedBefore: now.addingTimeInterval(-keep), now: now)
+                let purged = try await storage.purgeWebhookHistory(completedBefore: now.addingTimeInterval(-keep), now: now, batchSize: batchSize)
                 if purged > 0 { logger.info("purged old webhook deliveries", metadata: ["deliveries": "\(purged)"]) }
             } catch {
                 logger.warning("old webhook deliveries not purged; will retry", metadata: ["error": "\(error)"])

@@ -10,7 +10,7 @@ extension Storage {
     /// The salt of the UTC day `day` (`yyyy-MM-dd`) for hashing client addresses: 32 random
     /// bytes, made by whichever instance asks first and then the same for every instance.
     ///
-    /// A salt never changes once made, so callers may keep it for the day. ``purgeClaims(expiredBefore:)``
+    /// A salt never changes once made, so callers may keep it for the day. ``purgeClaims(expiredBefore:batchSize:)``
     /// deletes old ones; a deleted day asked again gets new bytes.
     public func addressSalt(day: String) async throws(StorageError) -> [UInt8] {
         if let salt = try await reading("reading the address salt of \(day)", { database in

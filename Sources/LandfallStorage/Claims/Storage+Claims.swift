@@ -148,23 +148,21 @@ extension Storage {
     /// Deletes the claims that expired before `expiredBefore` (claimed or not), and the address
     /// salts of the days before the one two days before `expiredBefore`'s UTC day (so that
     /// only that day's, the day before's and the day before that's remain, and older address
-    /// hashes can no longer be linked to addresses).
+    /// hashes can no longer be linked to addresses). The claims go at most `batchSize` per
+    /// statement, each its own transaction (a long-lived site's backlog does not hold the write
+    /// lock for long, nor come back all at once).
     ///
     /// - Returns: How many claims were deleted.
-    public func purgeClaims(expiredBefore: Date) async throws(StorageError) -> Int {
-        let cutoff = Milliseconds.from(expiredBefore)
+    public func purgeClaims(expiredBefore: Date, batchSize: Int = retentionBatchSize) async throws(StorageError) -> Int {
+        let deleted = try await purgeInBatches("purging expired claims", table: PendingClaim.table, key: ["token"],
+                                               column: "expires_at", before: Milliseconds.from(expiredBefore), batchSize: batchSize)
         let oldestSaltKept = UTCDay.text(daysSince1970: UTCDay.daysSince1970(expiredBefore) - 2)
-        return try await writing("purging expired claims") { database, _ in
-            let deleted = try await database.delete(from: PendingClaim.table)
-                .where("expires_at", .lessThan, cutoff)
-                .returning("token")
-                .all()
-                .count
+        try await writing("purging the address salts of past days") { database, _ in
             try await database.delete(from: Storage.addressSaltTable)
                 .where("day", .lessThan, oldestSaltKept)
                 .run()
-            return deleted
         }
+        return deleted
     }
 
     /// The claim with `token` as `database` sees it.

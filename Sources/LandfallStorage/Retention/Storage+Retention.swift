@@ -47,13 +47,15 @@ extension Storage {
                                  key: ["id"], column: "occurred_at", before: Milliseconds.from(date), batchSize: batchSize)
     }
 
-    /// Deletes the rows of `table` whose `column` is below `value`, at most `batchSize` per
-    /// statement (each its own transaction, so that no purge holds the write lock for long),
-    /// yielding between statements, until a statement deletes fewer than `batchSize`.
+    /// Deletes the rows of `table` whose `column` is below `value` (and that meet `condition`,
+    /// when given), at most `batchSize` per statement (each its own transaction, so that no
+    /// purge holds the write lock for long), yielding between statements, until a statement
+    /// deletes fewer than `batchSize`.
     ///
     /// - Parameter key: The columns that name a row (its primary key).
-    private func purgeInBatches<Value: Encodable & Sendable>(
-        _ action: String, table: String, key: [String], column: String, before value: Value, batchSize: Int
+    func purgeInBatches<Value: Encodable & Sendable>(
+        _ action: String, table: String, key: [String], column: String, before value: Value,
+        where condition: SQLQueryString? = nil, batchSize: Int
     ) async throws(StorageError) -> Int {
         let size = max(1, batchSize)
         let columns = SQLList(key.map { SQLIdentifier($0) })
@@ -62,7 +64,8 @@ extension Storage {
             let deleted = try await writing(action) { database, _ in
                 try await database.raw("""
                     DELETE FROM \(ident: table) WHERE (\(columns)) IN \
-                    (SELECT \(columns) FROM \(ident: table) WHERE \(ident: column) < \(bind: value) LIMIT \(literal: size)) \
+                    (SELECT \(columns) FROM \(ident: table) WHERE \(ident: column) < \(bind: value) \
+                    \(condition.map { " AND (\($0))" as SQLQueryString } ?? "") LIMIT \(literal: size)) \
                     RETURNING 1 AS deleted
                     """).all().count
             }

@@ -266,26 +266,27 @@ extension Storage {
 
     /// Deletes the deliveries completed (delivered or failed) before `before`, with their
     /// attempts, then the events no delivery is left of that happened before it; and forgets
-    /// previous secrets past their day.
+    /// previous secrets past their day. Deliveries and events go at most `batchSize` per
+    /// statement, each its own transaction.
     ///
     /// - Returns: How many deliveries were deleted.
     @discardableResult
-    public func purgeWebhookHistory(completedBefore before: Date, now: Date) async throws(StorageError) -> Int {
+    public func purgeWebhookHistory(completedBefore before: Date, now: Date,
+                                    batchSize: Int = retentionBatchSize) async throws(StorageError) -> Int {
         let cutoff = Milliseconds.from(before)
-        return try await writing("purging webhook deliveries") { database, _ in
-            let deleted = try await database.raw("""
-                DELETE FROM webhook_deliveries WHERE completed_at IS NOT NULL AND completed_at < \(bind: cutoff) RETURNING id
-                """).all().count
-            try await database.raw("""
-                DELETE FROM webhook_events WHERE occurred_at < \(bind: cutoff)
-                AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id)
-                """).run()
+        // `completed_at < cutoff` leaves out the deliveries still pending (NULL).
+        let deleted = try await purgeInBatches("purging webhook deliveries", table: "webhook_deliveries", key: ["id"],
+                                               column: "completed_at", before: cutoff, batchSize: batchSize)
+        _ = try await purgeInBatches("purging webhook events", table: "webhook_events", key: ["id"], column: "occurred_at", before: cutoff,
+                                     where: "NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id)",
+                                     batchSize: batchSize)
+        try await writing("forgetting expired previous webhook secrets") { database, _ in
             try await database.raw("""
                 UPDATE webhook_endpoints SET previous_secret = NULL, previous_secret_expires_at = NULL
                 WHERE previous_secret_expires_at IS NOT NULL AND previous_secret_expires_at <= \(bind: Milliseconds.from(now))
                 """).run()
-            return deleted
         }
+        return deleted
     }
 }
 

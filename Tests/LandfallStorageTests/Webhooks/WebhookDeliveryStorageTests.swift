@@ -223,6 +223,27 @@ import Testing
         }
     }
 
+    @Test("Purging a batch at a time deletes every completed delivery and its event, and keeps the pending ones", arguments: Backend.all)
+    func purgingInBatchesDeletesEveryOldDelivery(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let endpoint = try Fixtures.endpoint()
+            try await storage.insert(endpoint)
+            try await storage.insert((0..<5).map { Fixtures.link("link\($0)", offset: $0) })
+            let now = Date()
+            let due = try await storage.takeDueWebhookDeliveries(now: now, lease: .seconds(30), limit: 4)
+            #expect(due.count == 4)
+            try await storage.recordWebhookAttempts(due.map {
+                WebhookAttemptResult(attempt: Self.attempt($0, at: now, status: 200), outcome: .delivered, endpointID: endpoint.id)
+            }, disableAfter: .seconds(86_400))
+
+            #expect(try await storage.purgeWebhookHistory(completedBefore: now.addingTimeInterval(1), now: now, batchSize: 1) == 4)
+
+            #expect(try await storage.deliveries(of: endpoint.id).count == 1)
+            #expect(try await storage.storedWebhookEvents().count == 1)
+            #expect(try await storage.purgeWebhookHistory(completedBefore: now.addingTimeInterval(1), now: now, batchSize: 1) == 0)
+        }
+    }
+
     @Test("Rotating a secret signs with both for the day after, then with the new one", arguments: Backend.all)
     func rotationKeepsTheOldSecretForADay(backend: Backend) async throws {
         try await backend.withStorage { storage in
