@@ -495,8 +495,11 @@ for count in $counts; do
         echo "N = $count: webhook-receiver got $received_after_runs link.clicked deliveries during the measured runs, $received_final in all; outbox: ${outbox:-none}"
     fi
 
+    # Issue 15's target for links the cache holds; issue 19's for a million asked, nearly all missing it.
+    target_ratio=75
+    [ "$asked" -ge 1000000 ] && target_ratio=60
     echo
-    echo "N = $count: landfall $ratio % of bare, the median of the rounds' ratios (target >= 75 %); means bare $bare_mean req/s, landfall $landfall_mean req/s ($means_ratio %); worst p99 bare $bare_p99 ms, landfall $landfall_p99 ms (target < 10 ms)"
+    echo "N = $count: landfall $ratio % of bare, the median of the rounds' ratios (target >= $target_ratio %); means bare $bare_mean req/s, landfall $landfall_mean req/s ($means_ratio %); worst p99 bare $bare_p99 ms, landfall $landfall_p99 ms (target < 10 ms)"
     echo "N = $count: hot slug: bare $bare_hot req/s, landfall $landfall_hot req/s: $hot_ratio %"
     if [ -n "${BASELINE:-}" ]; then
         echo "N = $count: baseline $baseline_mean req/s ($baseline_ratio % of bare, median of the rounds), worst p99 $baseline_p99 ms; after/before: landfall $after_before % of the baseline (hot slug $hot_after_before %); baseline VmRSS $baseline_rss MB, VmHWM $baseline_hwm MB"
@@ -515,7 +518,7 @@ for count in $counts; do
 | round | server | req/s | p99 (ms) | server CPU per request (µs) | wrk errors (4xx/5xx, socket) |
 | --- | --- | ---: | ---: | ---: | --- |
 $rows
-- **Random slugs: landfall $ratio % of bare (the median of the $rounds rounds' ratios: $(round_ratios landfall bare <<<"$runs"))** — target ≥ 75 %: **$(awk -v r="$ratio" 'BEGIN { print (r >= 75 ? "met" : "missed") }')**. Means of the rounds: bare $bare_mean req/s, landfall $landfall_mean req/s ($means_ratio %).
+- **Random slugs: landfall $ratio % of bare (the median of the $rounds rounds' ratios: $(round_ratios landfall bare <<<"$runs"))** — target ≥ $target_ratio %: **$(awk -v r="$ratio" -v t="$target_ratio" 'BEGIN { print (r >= t ? "met" : "missed") }')**. Means of the rounds: bare $bare_mean req/s, landfall $landfall_mean req/s ($means_ratio %).
   Worst p99: bare $bare_p99 ms, **landfall $landfall_p99 ms** — target < 10 ms: **$(awk -v p="$landfall_p99" 'BEGIN { print (p < 10 ? "met" : "missed") }')**.
 - Hot slug /$hot_slug: bare $bare_hot req/s, landfall $landfall_hot req/s: $hot_ratio %; landfall p99 $landfall_hot_p99 ms.
 $baseline_line$webhook_line- **landfall memory: VmRSS $rss MB, VmHWM $hwm MB** after the measured runs ($rss_idle MB at start, $rss_load MB under load when SIGTERM came).
