@@ -99,10 +99,11 @@ struct ClickTally: Sendable {
     /// Appends the clicks to `click_journal`: a statement per ``journalRowsPerStatement`` keys,
     /// each bound to one JSON array of the rows (`[[link, day, platform, referrer, clicks,
     /// people], …]`) that the database takes apart (`json_each` on SQLite,
-    /// `json_array_elements` on PostgreSQL). A flush of clicks spread over many links journals
-    /// thousands of keys a second: bound one value at a time through SQLKit, building and
-    /// binding the rows cost more than the database's work (`Benchmarks/ShortLinkRedirect`,
-    /// RESULTS.md). The rows go in any order: the fold sorts what it locks.
+    /// `json_array_elements` on PostgreSQL): one bound value per 10,000 keys, where 500-row
+    /// statements took 3,000 values each through SQLKit's serialization and the driver's
+    /// binding. (The redirect benchmark saw no difference either way: the journal is a small
+    /// part of a miss, `Benchmarks/ShortLinkRedirect/RESULTS.md`.) The rows go in any order:
+    /// the fold sorts what it locks.
     func append(to database: any SQLDatabase) async throws {
         for chunk in Array(totals).chunked(into: Self.journalRowsPerStatement) {
             var rows = "["
