@@ -9,8 +9,8 @@ extension Storage {
     /// Deletes the per-day click counts of days before `day` (`yyyy-MM-dd`, UTC), in batches.
     /// The links' totals (`clickCount`) stay as they are.
     ///
-    /// `click_counts` has no index on its day (its key starts with the link): each batch reads
-    /// the table until it has found `batchSize` old rows, and the last one reads all of it.
+    /// Each batch finds its rows through the index of the counts by day (schema version 8), so
+    /// a purge reads what it deletes, however far it has got and however large the table is.
     ///
     /// - Returns: How many rows were deleted.
     public func purgeClickCounts(before day: String, batchSize: Int = retentionBatchSize) async throws(StorageError) -> Int {

@@ -5,7 +5,7 @@
 /// app's key-value pairs, of links and of claims) is JSON text.
 enum Migrations {
     /// The migrations, in version order.
-    static let all: [Migration] = [initial, invitationsClaimsEvents, dashboard, linkSearch, webhooks, rateLimits, clickJournal]
+    static let all: [Migration] = [initial, invitationsClaimsEvents, dashboard, linkSearch, webhooks, rateLimits, clickJournal, clickCountsByDay]
 
     /// The newest version: ``Storage/schemaVersion``.
     static var latestVersion: Int { all.last?.version ?? 0 }
