@@ -213,6 +213,7 @@ let package = Package(
         .testTarget(
             name: "AppSiteAssociationTests",
             dependencies: [
+                "SeededRandom",
                 "AppSiteAssociation",
                 "LandfallJSON",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -234,6 +235,7 @@ let package = Package(
         .testTarget(
             name: "LandfallSiteTests",
             dependencies: [
+                "SeededRandom",
                 "LandfallSite",
                 "LandfallJSON",
                 "LandfallLinks",
@@ -314,6 +316,7 @@ let package = Package(
         .testTarget(
             name: "LandfallCLITests",
             dependencies: [
+                "SeededRandom",
                 "LandfallCLI", "AppSiteAssociation", "LandfallStorage", "LandfallLinks", "LandfallDoctor", "DoctorStandIns", "ChildProcess",
                 "LandfallWebhooks",
                 // The receiver the webhook fault tests deliver to (standardwebhooks in Python).

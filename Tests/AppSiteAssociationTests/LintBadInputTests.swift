@@ -1,7 +1,8 @@
+import AppSiteAssociation
 import Foundation
 import LandfallJSON
+import SeededRandom
 import Testing
-import AppSiteAssociation
 
 @Suite struct BadInputLintTests {
     typealias F = LintFixtures
@@ -120,7 +121,7 @@ import AppSiteAssociation
     }
 
     @Test func randomBytesNeverCrashTheLinter() {
-        var generator = LintRandomNumbers(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         for round in 0..<2_000 {
             let length = Int(generator.next() % 300)
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -131,7 +132,7 @@ import AppSiteAssociation
 
     /// Mutations of a real file: most stay JSON, so they reach the deeper checks.
     @Test func mutatedFilesNeverCrashTheLinterOrTheMatcher() throws {
-        var generator = LintRandomNumbers(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let base = Array(Self.wellFormed.utf8)
         let alphabet = Array(#"{}[]":,*?$()#/%\ NOT0aZé"#.utf8)
         for _ in 0..<1_500 {
@@ -276,18 +277,5 @@ import AppSiteAssociation
         let pattern = String(repeating: "NOT ", count: 20_000) + "/x"
         let report = AssociationLinter().lint(F.components(#"{"/": "\#(pattern)"}"#))
         #expect(report.codes.filter { $0 == "aasa.not-prefix-in-component" }.count == 1)
-    }
-}
-
-/// A small deterministic random number generator, so failures reproduce.
-struct LintRandomNumbers: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
-import Testing
 @testable import AppSiteAssociation
+import SeededRandom
+import Testing
 
 @Suite struct ReachabilityLintTests {
     typealias F = LintFixtures
@@ -47,7 +48,7 @@ import Testing
     /// Soundness: whenever coverage is claimed, every sample the narrower pattern matches is
     /// matched by the broader one (checked with the matcher's own wildcard engine).
     @Test func claimedCoverageAgreesWithTheMatcherOnSamples() {
-        var generator = LintRandomNumbers(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let alphabet: [Character] = ["a", "b", "/", "*", "?", "é"]
         func pattern() -> String {
             String((0..<(1 + Int(generator.next() % 5))).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
@@ -86,7 +87,7 @@ import Testing
     /// Soundness against the matcher itself: over generated files, no URL is ever decided by a
     /// rule the linter calls unreachable.
     @Test func theMatcherNeverDecidesWithARuleReportedUnreachable() throws {
-        var generator = LintRandomNumbers(seed: 2024)
+        var generator = SeededGenerator(seed: 2024)
         func pick<T>(_ choices: [T]) -> T { choices[Int(generator.next() % UInt64(choices.count))] }
         let paths = [nil, "*", "/a/*", "/a/b", "/a/?", "/a/*/c", "/b/*", "a/b", "/A/*", "/a/b/*", "/?*", "/$(digit)/x"]
         let queries = [nil, nil, #""x=1""#, #""x=*""#, #"{"x": "1"}"#, #"{"x": "?*"}"#, #"{"x": "*"}"#, #"{"x": "1", "y": "?"}"#]

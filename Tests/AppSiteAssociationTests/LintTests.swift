@@ -1,6 +1,7 @@
-import LandfallJSON
-import Testing
 @testable import AppSiteAssociation
+import LandfallJSON
+import SeededRandom
+import Testing
 
 @Suite struct AssociationLintTests {
     typealias F = LintFixtures
@@ -275,7 +276,7 @@ import Testing
     }
 
     @Test func patternPiecesReassembleIntoThePatternTheyCameFrom() {
-        var generator = LintRandomNumbers(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         let alphabet: [Character] = ["$", "(", ")", "a", "b", "/", "*"]
         for _ in 0..<5_000 {
             let text = String((0..<Int(generator.next() % 14)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })

@@ -1,7 +1,8 @@
-import LandfallJSON
-import Testing
-import PropertyBased
 import AppSiteAssociation
+import LandfallJSON
+import PropertyBased
+import SeededRandom
+import Testing
 
 /// Decoding inverts encoding, and encoding is deterministic, for generated files of every form:
 /// `decode(encode(f)) == f` and `encode(decode(encode(f))) == encode(f)`, pretty and compact.
@@ -94,19 +95,14 @@ import AppSiteAssociation
 /// A small deterministic generator of association files with every form and key, and strings
 /// full of quotes, backslashes, control characters, non-ASCII text and pattern characters.
 struct RandomAssociationFiles {
-    private var state: UInt64
+    private var numbers: SeededGenerator
 
     init(seed: UInt64) {
-        state = seed
+        numbers = SeededGenerator(seed: seed)
     }
 
-    /// SplitMix64.
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        numbers.next()
     }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {

@@ -3,6 +3,7 @@ import DeepLinkRouting
 import Foundation
 import LandfallSite
 import PropertyBased
+import SeededRandom
 import Testing
 
 /// generate ∘ match: for a generated route pattern (literals that need escaping, parameters,
@@ -91,18 +92,14 @@ struct RouteCase: Sendable, CustomStringConvertible {
 
 /// A deterministic source of random routes (SplitMix64), seeded by the property checker.
 struct Dice {
-    private var state: UInt64
+    private var numbers: SeededGenerator
 
     init(seed: UInt64) {
-        state = seed
+        numbers = SeededGenerator(seed: seed)
     }
 
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        numbers.next()
     }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {

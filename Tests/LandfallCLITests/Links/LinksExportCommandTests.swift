@@ -4,26 +4,15 @@ import LandfallJSON
 import LandfallLinks
 import LandfallStorage
 import LandfallWire
+import SeededRandom
 import Testing
 
 /// `landfall links export`: CSV that `links import` reads back to the same links, JSON with
 /// every field as the API writes it, page after page.
 @Suite struct LinksExportCommandTests {
-    /// A deterministic generator (SplitMix64), so that a failing case can be run again.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Text a spreadsheet or a CSV reader could stumble on: separators, quotes, line breaks,
     /// formula starts, non-ASCII letters; never spaces at its ends (import drops those).
-    static func text(_ generator: inout SplitMix) -> String {
+    static func text(_ generator: inout SeededGenerator) -> String {
         let pieces = ["a", "Z", "7", ",", "\"", "'", "\n", "\r\n", "=", "+", "-", "@", "é", "日本", "🧩", "x y", ";", "\\", "%", "/"]
         let count = Int.random(in: 1...8, using: &generator)
         let text = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "a" }.joined()
@@ -31,7 +20,7 @@ import Testing
     }
 
     /// A link with a random choice of fields set, valid for the demo site.
-    static func link(_ number: Int, _ generator: inout SplitMix) -> ShortLink {
+    static func link(_ number: Int, _ generator: inout SeededGenerator) -> ShortLink {
         func maybe(_ value: @autoclosure () -> String) -> String? {
             Bool.random(using: &generator) ? value() : nil
         }
@@ -86,7 +75,7 @@ import Testing
 
     @Test(arguments: CLIDatabase.all, [1, 2, 3])
     func linksExportedAsCSVAndImportedIntoAnEmptyDatabaseAreTheSameLinks(database: CLIDatabase, seed: UInt64) async throws {
-        var generator = SplitMix(state: seed)
+        var generator = SeededGenerator(seed: seed)
         // More links than one page (500), so that paging is part of it.
         let links = (0..<(seed == 1 ? 1_203 : 60)).map { Self.link($0, &generator) }
         try await database.withDatabase { options, location in
@@ -109,7 +98,7 @@ import Testing
 
     @Test(arguments: CLIDatabase.all)
     func theJSONExportHoldsEveryLinkAsTheAPIWritesIt(database: CLIDatabase) async throws {
-        var generator = SplitMix(state: 9)
+        var generator = SeededGenerator(seed: 9)
         let links = (0..<7).map { Self.link($0, &generator) }
         try await database.withDatabase { options, location in
             try await CLIDatabase.withStorage(location) { storage in try await storage.insert(links) }
@@ -153,7 +142,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
 
         let directory = try temporaryDataDirectory()
-        var generator = SplitMix(state: 4)
+        var generator = SeededGenerator(seed: 4)
         try await CLIDatabase.withStorage(.sqlite(directory: directory)) { storage in try await storage.insert([Self.link(1, &generator)]) }
         try Data("old contents\n".utf8).write(to: URL(fileURLWithPath: file))
         let output = await runLandfallAsync(["links", "export", "--output", file, "--data-dir", directory])
