@@ -100,16 +100,8 @@ final class LinkCache: Sendable {
 
     /// The cached answer for `slug` on `host`, if it has not expired.
     func entry(host: String, slug: String, now: ContinuousClock.Instant = .now) -> Entry? {
-        let key = Self.key(host: host, slug: slug)
-        let found: Stored? = shard(for: key).withLockedValue { shard in
-            guard let found = shard.entries[key] else { return nil }
-            guard found.expires > now else {
-                if found.expires + staleIfError <= now { shard.entries[key] = nil }
-                return nil
-            }
-            return found
-        }
-        return found?.entry
+        if case .entry(let entry) = lookUp(host: host, slug: slug, now: now) { return entry }
+        return nil
     }
 
     /// The cached answer for `slug` on `host` if it has not expired, else a ticket to store the
