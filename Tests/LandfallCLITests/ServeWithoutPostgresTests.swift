@@ -13,7 +13,7 @@ import ThrowawayPostgres
 @Suite(.serialized, .enabled(if: ThrowawayPostgres.unavailableReason == nil, "\(ThrowawayPostgres.unavailableReason ?? "")"))
 struct ServeWithoutPostgresTests {
     @Test("landfall serve started while PostgreSQL is down serves the association file at once and becomes ready when PostgreSQL starts",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func startsWithoutPostgres() async throws {
         let postgres = try await ThrowawayPostgres.make()
         do {

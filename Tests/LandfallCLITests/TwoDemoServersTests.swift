@@ -9,7 +9,7 @@ import Testing
 /// taken"), and the demo's links and invitation are stored once.
 @Suite(.serialized) struct TwoDemoServersTests {
     @Test("two demo servers started at once on one migrated database both start, and store each demo row once (5 rounds)",
-          .timeLimit(.minutes(5)), arguments: CLIDatabase.all)
+          .timeLimit(.minutes(10)), arguments: CLIDatabase.all)
     func twoDemoServersStartTogether(database: CLIDatabase) async throws {
         for round in 1...5 {
             let folder = try CLIFixtures.temporaryFolder()

@@ -40,7 +40,7 @@ import Testing
     /// its own, so a writer waiting for another's lock starves no one), and with two real
     /// processes in `TwoDemoServersTests`.
     @Test("two demo servers seeding one new database at once both succeed, and each demo link and the invitation are stored once (5 rounds)",
-          .timeLimit(.minutes(3)), arguments: TestDatabase.all)
+          .timeLimit(.minutes(10)), arguments: TestDatabase.all)
     func concurrentSeedingStoresEachRowOnce(database: TestDatabase) async throws {
         let site = try SiteLoader.load(.demo, now: Demo.noon).site
         let host = try #require(site.configuration.hosts.links)

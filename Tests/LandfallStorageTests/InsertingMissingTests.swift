@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test("links whose host and slug are stored are left as stored; the others are stored, announced and returned",
-          .timeLimit(.minutes(3)), arguments: Backend.all)
+          .timeLimit(.minutes(10)), arguments: Backend.all)
     func linksAlreadyStoredAreLeftAlone(backend: Backend) async throws {
         try await backend.withStorage { storage in
             var changed = Fixtures.link("friday", target: "https://daily.example.com/changed-by-the-user")
@@ -72,7 +72,7 @@ import Testing
     /// timeout. SQLite's case is `TwoDemoServersTests`' (two real processes, which do not share
     /// threads).
     @Test("two storages on one database inserting the same missing links and invitations at once both succeed and store each once (5 rounds)",
-          .timeLimit(.minutes(3)), arguments: Backend.all.filter { $0 == .postgres })
+          .timeLimit(.minutes(10)), arguments: Backend.all.filter { $0 == .postgres })
     func concurrentInsertsStoreEachRowOnce(backend: Backend) async throws {
         for round in 1...5 {
             try await Self.withStorages(2, on: backend) { storages in

@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test("after its connection is killed, the listener connects again and says any link may have changed: what was written meanwhile was missed",
-          .enabled(if: Backend.all.contains(.postgres), "needs LANDFALL_TEST_POSTGRES_URL"), .timeLimit(.minutes(1)))
+          .enabled(if: Backend.all.contains(.postgres), "needs LANDFALL_TEST_POSTGRES_URL"), .timeLimit(.minutes(10)))
     func theListenerConnectsAgainAfterItsConnectionIsKilled() async throws {
         try await Backend.postgres.withLocation { location async throws in
             let writer = try await Storage.open(location, logger: .quiet)
@@ -87,9 +87,14 @@ import Testing
             // Listening again: the next change is delivered as usual. (Within 5 s, not 1: this is
             // about delivery after a reconnect, and the whole suite on two cores once took longer;
             // ThreeInstancesTests holds the one-second promise.)
+            // "meanwhile" may still come now: when the listener was back before its transaction
+            // committed (the test runs slower than the 0.1 s reconnect under load), it is heard
+            // after `.anyLink`, as any later change is.
             let after = Fixtures.link("after", offset: 1)
             try await writer.insert([after])
-            #expect(await heard.next(within: .seconds(5)) == LinkChange(id: after.id, host: Fixtures.host, slugs: ["after"]))
+            var next = await heard.next(within: .seconds(5))
+            if next?.slugs == ["meanwhile"] { next = await heard.next(within: .seconds(5)) }
+            #expect(next == LinkChange(id: after.id, host: Fixtures.host, slugs: ["after"]))
             await writer.close()
             await watcher.close()
         }

@@ -224,7 +224,7 @@ import Testing
         #expect(!output.standardError.contains("hunter2"))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func anUnreachableDatabaseIsAnInputError() async throws {
         // Port 1 on loopback: nothing listens there, so the connection is refused at once.
         let output = await runLandfallAsync(["keys", "create", "--name", "ci", "--scope", "read",

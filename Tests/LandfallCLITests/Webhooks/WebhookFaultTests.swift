@@ -15,7 +15,7 @@ import WebhookReceiver
 /// prints its row of the fault table (`webhook fault table | fault | what happened | time |`).
 /// Without the receiver's Python environment they skip, except on CI where they fail.
 @Suite(.enabled(if: WebhookReceiver.shouldRun, "the webhook receiver's Python environment is missing: scripts/webhook-receiver --venv-only"),
-       .timeLimit(.minutes(3)))
+       .timeLimit(.minutes(10)))
 struct WebhookFaultTests {
     @Test("the receiver down for a while: the attempts are refused, and once it is back on its port every event arrives")
     func receiverDown() async throws {

@@ -100,7 +100,7 @@ import Testing
         }
     }
 
-    @Test("20 concurrent claims over HTTP of one token: exactly one strong match, 19 token_claimed", .timeLimit(.minutes(3)),
+    @Test("20 concurrent claims over HTTP of one token: exactly one strong match, 19 token_claimed", .timeLimit(.minutes(10)),
           arguments: TestDatabase.all)
     func concurrentClaims(database: TestDatabase) async throws {
         let server = try await TestServer.readingAddresses(database: database)

@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test("40 concurrent redemptions over HTTP of a code with 6 uses: exactly 6 succeed and 34 are invite_used_up",
-          .timeLimit(.minutes(3)), arguments: TestDatabase.all)
+          .timeLimit(.minutes(10)), arguments: TestDatabase.all)
     func concurrentRedemptions(database: TestDatabase) async throws {
         let server = try await TestServer.readingAddresses(database: database)
         let key = try await server.authorization()

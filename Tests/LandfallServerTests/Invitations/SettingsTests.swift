@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test("two instances on one PostgreSQL database: a change made on one is read on the other within a second",
-          .enabled(if: TestDatabase.all.contains(.postgres), "needs PostgreSQL: run under scripts/with-postgres"), .timeLimit(.minutes(2)))
+          .enabled(if: TestDatabase.all.contains(.postgres), "needs PostgreSQL: run under scripts/with-postgres"), .timeLimit(.minutes(10)))
     func twoInstances() async throws {
         let first = try await TestServer(database: .postgres)
         let second = try await TestServer(database: .postgres, sharing: first)

@@ -8,7 +8,7 @@ import Testing
 /// People's stories, end to end: a live server on loopback, the pages a phone's browser gets,
 /// and the app's side played by LandfallKit itself (its `URLSessionTransport` over real HTTP),
 /// on SQLite and on PostgreSQL.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct DeferredLinkJourneyTests {
     /// What the app opened: `route parameter`.
     actor Screens {

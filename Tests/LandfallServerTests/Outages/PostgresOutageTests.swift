@@ -3,6 +3,7 @@ import Hummingbird
 import LandfallLinks
 @testable import LandfallStorage
 import Logging
+import Synchronization
 import Testing
 import ThrowawayPostgres
 @testable import LandfallServer
@@ -13,25 +14,32 @@ import ThrowawayPostgres
 @Suite(.enabled(if: ThrowawayPostgres.unavailableReason == nil, "\(ThrowawayPostgres.unavailableReason ?? "")"))
 struct PostgresOutageTests {
     @Test("with PostgreSQL stopped under load, cached links keep redirecting, others answer 503 within a second, /ready says 503; after a restart it is ready and no answered click is lost",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func stoppedUnderLoad() async throws {
+        // Alone it takes seconds; in the whole suite on two cores CI once stopped it at a time
+        // limit of 3 minutes. The limit is for a hang; the steps' times say where a slow run went.
+        let steps = Steps()
+        defer { steps.printIfLongerThan(.seconds(60), test: "PostgresOutageTests") }
         let postgres = try await ThrowawayPostgres.make()
+        steps.mark("PostgreSQL made and started")
         do {
-            try await Self.outage(on: postgres)
+            try await Self.outage(on: postgres, steps: steps)
             await postgres.remove()
         } catch {
             await postgres.remove()
             throw error
         }
+        steps.mark("PostgreSQL removed")
     }
 
-    private static func outage(on postgres: ThrowawayPostgres) async throws {
+    private static func outage(on postgres: ThrowawayPostgres, steps: Steps) async throws {
         let server = try await TestServer { configuration in
             configuration.databaseURL = postgres.adminURL
             configuration.linkCacheTimeToLive = .milliseconds(300)
             configuration.linkCacheStaleIfError = .seconds(120)
         }
         let key = try await server.authorization()
+        steps.mark("server made")
         let (id, answered) = try await server.run(.live) { client in
             let cached = try await client.createLink(slug: "cached", key: key)
             _ = try await client.createLink(slug: "uncached", key: key)
@@ -41,7 +49,9 @@ struct PostgresOutageTests {
             try await server.parts.clicks.flush()
             #expect(try await client.get("/ready").status == .ok)
 
+            steps.mark("links made and visited")
             try await postgres.stop()
+            steps.mark("PostgreSQL stopped")
             // Past the cache's time to live: only stale-if-error answers now.
             try await Task.sleep(for: .milliseconds(400))
             let redirects = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -61,6 +71,7 @@ struct PostgresOutageTests {
                 return try await group.reduce(0, +)
             }
             #expect(redirects == 100)
+            steps.mark("100 redirects through the outage")
 
             // The first call may wait for one probe (a second); after it, every one is at once.
             _ = try await client.visit("uncached", as: Visitors.desktop)
@@ -80,18 +91,43 @@ struct PostgresOutageTests {
             #expect(notReady.text.contains("problem"))
             #expect(try await client.get("/.well-known/apple-app-site-association").status == .ok)
 
+            steps.mark("503s and /ready checked")
             try await postgres.start()
+            steps.mark("PostgreSQL started again")
             let ready = try await SQLiteReadinessTests.eventually { try await client.get("/ready") } until: { $0.status == .ok }
             #expect(ready.status == .ok, "ready again after PostgreSQL restarted: \(ready.text)")
             let uncached = try await SQLiteReadinessTests.eventually { try await client.visit("uncached", as: Visitors.desktop) } until: { $0.status == .found }
             #expect(uncached.status == .found)
+            steps.mark("ready again")
             return (cached.id, redirects + 1)
         }
+        steps.mark("server shut down")
         // Shut down: the last flush stores what the outage buffered.
         let storage = try await Storage.open(.postgres(url: postgres.adminURL, connections: 2), logger: Logger(label: "outage"))
         let linkID = try #require(LinkID(id))
         let stored = try await storage.link(id: linkID)
         await storage.close()
+        steps.mark("clicks read")
         #expect(stored?.clickCount == answered, "every click answered is stored")
+    }
+}
+
+/// When each step of a test ended, to print when the whole took long.
+final class Steps: Sendable {
+    private let started = ContinuousClock.now
+    private let marks = Mutex<[(step: String, at: Duration)]>([])
+
+    /// Notes that `step` has just ended.
+    func mark(_ step: String) {
+        let at = ContinuousClock.now - started
+        marks.withLock { $0.append((step, at)) }
+    }
+
+    /// Prints every step with when it ended, if the whole took longer than `limit`.
+    func printIfLongerThan(_ limit: Duration, test: String) {
+        let total = ContinuousClock.now - started
+        guard total > limit else { return }
+        let lines = marks.withLock { marks in marks.map { "  \($0.at.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))): \($0.step)" } }
+        print("\(test) took \(total.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))); its steps ended at:\n" + lines.joined(separator: "\n"))
     }
 }
