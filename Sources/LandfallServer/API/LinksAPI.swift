@@ -23,6 +23,7 @@ struct LinksAPI: Sendable {
         api.add(.get, "/v1/links", .read, list)
         api.add(.post, "/v1/links", .write, create)
         api.add(.post, "/v1/links/bulk", .write, createBulk)
+        api.add(.post, "/v1/links/import", .write, importLinks)
         api.add(.get, "/v1/links/{id}", .read, read)
         api.add(.patch, "/v1/links/{id}", .write, update)
         api.add(.delete, "/v1/links/{id}", .write, delete)

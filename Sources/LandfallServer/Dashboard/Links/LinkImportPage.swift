@@ -1,8 +1,8 @@
-/// The import page of ``LinkImportRoutes``: the text box for the CSV (and the file input the
+/// The import page of ``LinkImportRoutes``: the text box for the file (and the file input the
 /// page's script reads into it), the choice of what to do with refused rows, the report of
 /// each row (`#import-report`), and the columns explained with an example.
 enum LinkImportPage {
-    /// The columns a file may have (``LinkCSVImport``'s), and what each gives.
+    /// The columns a file may have (``LinkImportFile``'s, in Landfall's CSV), and what each gives.
     static let columns: [(name: String, meaning: String)] = [
         ("target", "Required. Where the link leads: a page of the site, or an address its allowlist lets links lead to."),
         ("slug", "The short URL's path; empty for a random one."),
@@ -25,16 +25,16 @@ enum LinkImportPage {
 
     static let template = """
         {{<layout}}{{$main}}
-        <h1>Import links from CSV</h1>
+        <h1>Import links</h1>
         <section class="card">
         <form id="import-form" method="post" action="/links/import" novalidate>
           <input type="hidden" name="csrf" value="{{user.csrf}}">
-          <label for="csv">CSV</label>
+          <label for="csv">Links: CSV, JSON, or a Firebase Dynamic Links export</label>
           <textarea id="csv" name="csv" rows="10" spellcheck="false" autocapitalize="off"{{#csvError}} aria-invalid="true"{{/csvError}} aria-describedby="csv-error csv-hint">{{csv}}</textarea>
           {{#csvError}}<p class="field-error" id="csv-error">{{csvError}}</p>{{/csvError}}
-          <p class="hint" id="csv-hint">A header line naming the columns (below), then one link a line, as a spreadsheet saves CSV (UTF-8).</p>
+          <p class="hint" id="csv-hint">CSV: a header line naming the columns (below), then one link a line, as a spreadsheet saves CSV (UTF-8). JSON: <code>{"links": [{"target": "…", "slug": "…"}]}</code>, as <code>landfall links export --format json</code> writes it. A Firebase export: one CSV file of Google Takeout's, as it is. A row already imported with the same settings is left alone.</p>
           <label for="csv-file">Or choose a file</label>
-          <input type="file" id="csv-file" accept=".csv,text/csv" aria-describedby="csv-file-hint">
+          <input type="file" id="csv-file" accept=".csv,text/csv,.json,application/json" aria-describedby="csv-file-hint">
           <p class="hint" id="csv-file-hint">Its text is put in the box above, to look at before importing.</p>
           <fieldset>
             <legend>When a row is refused</legend>
@@ -53,19 +53,21 @@ enum LinkImportPage {
         <section class="card" id="import-result">
           <h2>Report</h2>
           <p class="notice" role="status" id="import-summary">{{summary}}</p>
+          <p class="hint" id="import-format">Read as: {{format}}.</p>
+          {{#fileNotes}}<ul class="notes" id="import-notes">{{#items}}<li>{{.}}</li>{{/items}}</ul>{{/fileNotes}}
           <table class="links" id="import-report">
-            <thead><tr><th scope="col">Line</th><th scope="col">Result</th><th scope="col">Short URL or problem</th></tr></thead>
+            <thead><tr><th scope="col">Row</th><th scope="col">Result</th><th scope="col">Short URL or problem</th></tr></thead>
             <tbody>
             {{#rows}}
             <tr>
-              <td class="line">Line {{line}}</td>
-              <td>{{#created}}<span class="badge good">created</span>{{/created}}{{#notCreated}}<span class="badge">{{notCreated}}</span>{{/notCreated}}{{#refused}}<span class="badge bad">refused</span>{{/refused}}</td>
-              <td>{{#created}}<a href="/links/{{id}}">{{shortURL}}</a>{{/created}}{{^created}}{{#shortURL}}<code>{{shortURL}}</code>{{/shortURL}}{{/created}}{{#problems}}<div class="field-error">{{.}}</div>{{/problems}}</td>
+              <td class="line">{{place}}</td>
+              <td>{{#created}}<span class="badge good">created</span>{{/created}}{{#unchanged}}<span class="badge">unchanged</span>{{/unchanged}}{{#notCreated}}<span class="badge">{{notCreated}}</span>{{/notCreated}}{{#refused}}<span class="badge bad">refused</span>{{/refused}}</td>
+              <td>{{#id}}<a href="/links/{{id}}">{{shortURL}}</a>{{/id}}{{^id}}{{#shortURL}}<code>{{shortURL}}</code>{{/shortURL}}{{/id}}{{#source}}<div class="hint">was {{source}}</div>{{/source}}{{#problems}}<div class="field-error">{{.}}</div>{{/problems}}{{#rowNotes}}<div class="hint">{{.}}</div>{{/rowNotes}}</td>
             </tr>
             {{/rows}}
             </tbody>
           </table>
-          <p class="hint">Lines are counted as a spreadsheet counts rows: the header is line 1.</p>
+          <p class="hint">Rows are counted as a spreadsheet counts them: the header is row 1. In JSON, links are counted from 1.</p>
         </section>
         {{/report}}
         <section class="card">

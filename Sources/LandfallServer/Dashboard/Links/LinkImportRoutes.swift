@@ -4,9 +4,11 @@ import LandfallJSON
 import LandfallLinks
 import LandfallStorage
 
-/// `GET /links/import`, `POST /links/import`: links from CSV pasted (or read from a file by the
-/// page's script), checked and created as `landfall links import` does (``LinkImport``), with a
-/// report of each row: its line, and the link created or why it was refused.
+/// `GET /links/import`, `POST /links/import`: links from a file pasted (or read from a file by
+/// the page's script): Landfall's CSV or JSON, or a Firebase Dynamic Links export
+/// (``LinkImportFile``), checked and created as `landfall links import` does (``LinkImport``),
+/// with a report of each row: its place, and the link created, already there, or why it was
+/// refused.
 ///
 /// What happens to the other rows when one is refused is the person's choice (`mode`):
 /// `valid` (the default) creates them and lists the refused ones to fix, `all` creates nothing
@@ -57,15 +59,15 @@ struct LinkImportRoutes: Sendable {
             values["csvError"] = "Paste the CSV here (or choose its file): a header line naming the columns, then one link a line."
             return try page(values, context: context, status: .unprocessableContent)
         }
-        let file: LinkCSVImport
+        let file: LinkImportFile
         do {
-            file = try LinkCSVImport(csv: csv)
+            file = try LinkImportFile(text: csv)
         } catch {
             values["csvError"] = error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
             return try page(values, context: context, status: .unprocessableContent)
         }
         if file.rows.isEmpty {
-            values["csvError"] = "There are no rows under the header; add one line per link."
+            values["csvError"] = file.format == .json ? "There are no links in the list; add one object per link." : "There are no rows under the header; add one line per link."
             return try page(values, context: context, status: .unprocessableContent)
         }
         if file.rows.count > Self.maximumRows {
@@ -73,25 +75,30 @@ struct LinkImportRoutes: Sendable {
             return try page(values, context: context, status: .unprocessableContent)
         }
         let writer = LinkWriter(storage: storage, site: try context.server.site, cache: cache, clock: clock, logger: context.logger)
-        let outcomes = try await LinkImport.importRows(file, writer: writer, storage: storage, dryRun: mode == .check, skipInvalid: mode == .valid)
-        let refused = outcomes.filter { !$0.problems.isEmpty }.count
-        let stored = mode == .valid || (mode == .all && refused == 0)
-        let created = stored ? outcomes.filter { $0.link != nil && $0.problems.isEmpty }.count : 0
+        let outcomes = try await LinkImport.importRows(file.rows, writer: writer, storage: storage, dryRun: mode == .check, skipInvalid: mode == .valid)
+        let report = LinkImportReport(outcomes: outcomes, files: [file], dryRun: mode == .check, skipInvalid: mode == .valid)
+        let (refused, created, stored) = (report.refused, report.created, report.stored)
         let host = try context.server.host
-        values["report"] = [
-            "summary": Self.summary(mode: mode, rows: outcomes.count, created: created, refused: refused),
+        var reported: [String: Any] = [
+            "summary": Self.summary(mode: mode, rows: outcomes.count, created: created, refused: refused, unchanged: report.unchanged),
+            "format": file.format.name,
             "rows": outcomes.map { outcome -> [String: Any] in
-                var row: [String: Any] = ["line": outcome.row]
-                if outcome.problems.isEmpty, let link = outcome.link {
+                var row: [String: Any] = ["place": outcome.row.place.prefix(1).uppercased() + outcome.row.place.dropFirst()]
+                if let source = outcome.row.source { row["source"] = source }
+                if !outcome.row.notes.isEmpty { row["rowNotes"] = outcome.row.notes }
+                if !outcome.isRefused, let link = outcome.link {
                     row["shortURL"] = OverviewRoutes.shown(link, on: host)
-                    if stored {
+                    if outcome.isUnchanged {
+                        row["unchanged"] = true
+                        row["id"] = link.id.rawValue
+                    } else if stored {
                         row["created"] = true
                         row["id"] = link.id.rawValue
                     } else {
                         row["notCreated"] = mode == .check ? "would be created" : "not created"
                     }
                 }
-                if !outcome.problems.isEmpty {
+                if outcome.isRefused {
                     row["refused"] = true
                     row["problems"] = outcome.problems.map { problem in
                         (problem.column.map { "\($0): " } ?? "") + problem.message
@@ -99,11 +106,13 @@ struct LinkImportRoutes: Sendable {
                 }
                 return row
             },
-        ] as [String: Any]
+        ]
+        if !file.notes.isEmpty { reported["fileNotes"] = ["items": file.notes] }
+        values["report"] = reported
         if created > 0, let signedIn = context.signedIn {
-            let links = outcomes.compactMap { $0.problems.isEmpty ? $0.link : nil }
+            let links = outcomes.compactMap { $0.isNew ? $0.link : nil }
             try await DashboardAuditor(storage: storage, clock: clock).record(
-                "links.imported", subject: "\(created) link\(created == 1 ? "" : "s") from CSV\(refused > 0 ? ", \(refused) row\(refused == 1 ? "" : "s") refused" : "")",
+                "links.imported", subject: "\(created) link\(created == 1 ? "" : "s") from \(file.format == .json ? "JSON" : file.format == .firebase ? "a Firebase export" : "CSV")\(refused > 0 ? ", \(refused) row\(refused == 1 ? "" : "s") refused" : "")",
                 after: .object([("created", .integer(created)), ("refused", .integer(refused)),
                                 ("links", .array(links.map { .string($0.url) }))]),
                 by: signedIn)
@@ -112,18 +121,20 @@ struct LinkImportRoutes: Sendable {
     }
 
     /// What the import did, in a sentence.
-    static func summary(mode: Mode, rows: Int, created: Int, refused: Int) -> String {
+    static func summary(mode: Mode, rows: Int, created: Int, refused: Int, unchanged: Int = 0) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         let verb = refused == 1 ? "is" : "are"
+        let new = rows - refused - unchanged
+        let there = unchanged == 0 ? "" : " \(count(unchanged, "row")) \(unchanged == 1 ? "was" : "were") there already, unchanged."
         switch mode {
         case .check:
-            return "Checked only: \(rows - refused) of \(count(rows, "row")) would be created and \(refused) \(verb) refused; nothing was stored."
+            return "Checked only: \(new) of \(count(rows, "row")) would be created and \(refused) \(verb) refused; nothing was stored." + there
         case .all where refused > 0:
             return "Created nothing: \(refused) of \(count(rows, "row")) \(verb) refused, and this import was all or nothing. Fix them and import again."
         case .valid where refused > 0:
-            return "Created \(count(created, "link")); \(count(refused, "row")) \(verb) refused (listed below). Fix them and import those rows again."
+            return "Created \(count(created, "link")); \(count(refused, "row")) \(verb) refused (listed below). Fix them and import those rows again." + there
         case .all, .valid:
-            return "Created \(count(created, "link"))."
+            return "Created \(count(created, "link"))." + there
         }
     }
 
