@@ -131,8 +131,23 @@ import Testing
         #expect(links.first { $0.slug == "spring" }?.maxClicks == 10)
         #expect(links.first { $0.slug == "summer" }?.preview.title == "two\r\nlines")
 
-        let again = await runLandfallAsync(["links", "import", file, "--dry-run", "--data-dir", directory])
-        #expect(again.lines.first == "row 2  error: column slug: The slug 'spring' is already used on go.daily.example.com; choose another.")
+        // The same rows again: the links they made are there, unchanged; nothing is created.
+        let again = await runLandfallAsync(["links", "import", file, "--skip-invalid", "--data-dir", directory])
+        #expect(again.lines.prefix(2) == [
+            "row 2  https://go.daily.example.com/spring  unchanged: there already, with the same settings",
+            "row 3  https://go.daily.example.com/summer  unchanged: there already, with the same settings",
+        ])
+        #expect(again.standardError.contains("Created 0 links; skipped 2 refused rows. 2 were there already, unchanged."))
+        #expect(try await Self.stored(.sqlite(directory: directory)).count == 2)
+
+        // A slug taken by a link with other settings is a refusal.
+        let changed = folder.appendingPathComponent("changed.csv").path
+        try Data("target,slug\nhttps://daily.example.com/other,spring\n".utf8).write(to: URL(fileURLWithPath: changed))
+        let refused = await runLandfallAsync(["links", "import", changed, "--dry-run", "--data-dir", directory])
+        #expect(refused.status == .usageOrInputError)
+        #expect(refused.lines == [
+            "row 2  error: column slug: The slug 'spring' is already used on go.daily.example.com by a link with other settings (to https://daily.example.com/a); choose another, or change or delete that link first.",
+        ])
     }
 
     @Test("links qr writes a PNG that zbarimg reads back as the short URL",
