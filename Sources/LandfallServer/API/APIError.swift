@@ -128,4 +128,5 @@ public enum APIErrorCode: String, CaseIterable, Sendable {
     case inviteUsedUp = "invite_used_up"
     case inviteRateLimited = "invite_rate_limited"
     case endpointDisabled = "endpoint_disabled"
+    case rowsRefused = "rows_refused"
 }

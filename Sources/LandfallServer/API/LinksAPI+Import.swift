@@ -12,8 +12,8 @@ extension LinksAPI {
     /// Dynamic Links Takeout export; `application/json`: Landfall's JSON), checked and created
     /// as `landfall links import` does (``LinkImport``); `dryRun=true` only checks,
     /// `skipInvalid=true` creates the rows that pass. 200 with the report
-    /// (``LinkImportReport/json``); 422 with it, and `error` and `message`, when a refused row
-    /// made an all-or-nothing import create nothing.
+    /// (``LinkImportReport/json``); 422 with it and an `error` (`rows_refused`) when a refused
+    /// row made an all-or-nothing import create nothing.
     @Sendable func importLinks(_ request: Request, context: Context) async throws -> Response {
         let query = request.uri.queryParameters
         let dryRun = try Self.flag("dryRun", in: query)
@@ -59,8 +59,8 @@ extension LinksAPI {
             Created nothing: \(report.refused) of \(outcomes.count) rows \(report.refused == 1 ? "is" : "are") refused and the import is all or nothing; \
             fix \(report.refused == 1 ? "it" : "them") (each row's problems are in rows), or send skipInvalid=true to create the others.
             """
-        return Response.json(.unprocessableContent, JSONValue(.object(
-            [JSONMember(key: "error", value: .string("rows_refused")), JSONMember(key: "message", value: .string(message))] + members)))
+        let error = JSONValue.object([("code", .string(APIErrorCode.rowsRefused.rawValue)), ("message", .string(message))])
+        return Response.json(.unprocessableContent, JSONValue(.object([JSONMember(key: "error", value: error)] + members)))
     }
 
     /// A query parameter that is `true` or `false` (`false` when absent).

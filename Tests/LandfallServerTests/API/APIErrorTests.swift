@@ -30,6 +30,7 @@ import Testing
         Operation(method: .get, path: "/v1/links", body: nil, scope: .read),
         Operation(method: .post, path: "/v1/links", body: #"{"target": "\#(puzzle)"}"#, scope: .write),
         Operation(method: .post, path: "/v1/links/bulk", body: #"{"links": [{"target": "\#(puzzle)"}]}"#, scope: .write),
+        Operation(method: .post, path: "/v1/links/import", body: #"{"links": [{"target": "\#(puzzle)"}]}"#, scope: .write),
         Operation(method: .get, path: "/v1/links/{id}", body: nil, scope: .read),
         Operation(method: .patch, path: "/v1/links/{id}", body: #"{"maxClicks": 5}"#, scope: .write),
         Operation(method: .delete, path: "/v1/links/{id}", body: nil, scope: .write),
