@@ -65,8 +65,33 @@ import Testing
         }
     }
 
+    @Test("a Firebase export pasted is read as one, names the columns it does not keep and each row's old link; pasted again, every row is unchanged")
+    func aFirebaseExportIsImportedOnce() async throws {
+        let server = try await DashboardCases.server()
+        let takeout = try String(contentsOf: LinkImportAPITests.takeout, encoding: .utf8)
+        try await server.run(.router) { client in
+            var browser = try await DashboardLinkFormTests.signedIn(client)
+            _ = try await browser.get("/links/import")
+            let answer = try await browser.post("/links/import", [("csv", takeout)])
+            #expect(answer.status == .ok)
+            #expect(answer.text.contains("Read as: Firebase Dynamic Links export (Google Takeout CSV)."))
+            #expect(answer.text.contains(#"<ul class="notes" id="import-notes"><li>apn is not imported (com.example.dailypuzzle in 3 rows)"#))
+            let report = try #require(Self.report(in: answer.text))
+            #expect(report.count == 3)
+            #expect(report[0].contains("Row 2") && report[0].contains("created") && report[0].contains("was https://daily.page.link/fRiDaY"))
+            #expect(answer.text.contains("Created 3 links."))
+            let entry = try #require(try await server.parts.storage.dashboardAudit(limit: 1).first)
+            #expect(entry.subject == "3 links from a Firebase export")
+
+            let again = try await browser.post("/links/import", [("csv", takeout)])
+            #expect(again.status == .ok)
+            #expect(again.text.contains("Created no link: all 3 rows were there already, unchanged."), "\(again.text)")
+            #expect(try #require(Self.report(in: again.text)).allSatisfy { $0.contains(">unchanged<") })
+        }
+    }
+
     @Test("a text that cannot be imported is refused next to the text box, the text kept", arguments: [
-        ("", "Paste the CSV here"),
+        ("", "Paste the links here"),
         ("target,slugg\nhttps://daily.example.com/,x\n", "did you mean &#39;slug&#39;?"),
         ("slug\nabc\n", "the header has no target column"),
         ("target\n", "There are no rows under the header"),

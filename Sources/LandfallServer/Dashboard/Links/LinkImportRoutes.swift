@@ -56,7 +56,7 @@ struct LinkImportRoutes: Sendable {
         }
         values["mode" + mode.rawValue.capitalized] = true
         if csv.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            values["csvError"] = "Paste the CSV here (or choose its file): a header line naming the columns, then one link a line."
+            values["csvError"] = "Paste the links here (or choose their file): CSV with a header line naming the columns, then one link a line; JSON; or a Firebase Dynamic Links export."
             return try page(values, context: context, status: .unprocessableContent)
         }
         let file: LinkImportFile
@@ -133,6 +133,8 @@ struct LinkImportRoutes: Sendable {
             return "Created nothing: \(refused) of \(count(rows, "row")) \(verb) refused, and this import was all or nothing. Fix them and import again."
         case .valid where refused > 0:
             return "Created \(count(created, "link")); \(count(refused, "row")) \(verb) refused (listed below). Fix them and import those rows again." + there
+        case .all where created == 0 && unchanged == rows, .valid where created == 0 && unchanged == rows:
+            return "Created no link: \(rows == 1 ? "the row was" : "all \(rows) rows were") there already, unchanged."
         case .all, .valid:
             return "Created \(count(created, "link"))." + there
         }
