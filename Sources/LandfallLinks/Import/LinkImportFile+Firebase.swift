@@ -68,15 +68,23 @@ extension LinkImportFile {
             let draft = Self.draft(fields, row: &row)
             row.draft = slugFound ? draft : nil
         }
-        var notes: [String] = []
-        for index in ignored.keys.sorted() {
-            let column = header[index]
+        // One note per reason, naming each column with the values it had.
+        func described(_ index: Int) -> String {
             let values = ignored[index] ?? [:]
             let shown = values.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3)
                 .map { "\($0.key) in \($0.value) row\($0.value == 1 ? "" : "s")" }.joined(separator: ", ")
             let more = values.count > 3 ? ", and \(values.count - 3) other value\(values.count == 4 ? "" : "s")" : ""
-            let why = notKept[column] ?? "it is not a column of Firebase's export"
-            notes.append("\(column) is not imported (\(shown)\(more)): \(why).")
+            return "\(header[index]) (\(shown)\(more))"
+        }
+        var notes: [String] = []
+        let present = ignored.keys.sorted()
+        for group in firebaseColumnsNotKept {
+            let indices = present.filter { group.columns.contains(header[$0]) }
+            guard !indices.isEmpty else { continue }
+            notes.append("\(indices.map(described).joined(separator: "; ")) \(indices.count == 1 ? "is" : "are") not imported: \(group.why).")
+        }
+        for index in present where notKept[header[index]] == nil {
+            notes.append("\(described(index)) is not imported: it is not a column of Firebase's export.")
         }
         return LinkImportFile(format: .firebase, columns: columns, rows: rows, notes: notes)
     }

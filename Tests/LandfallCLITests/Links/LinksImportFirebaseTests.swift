@@ -27,7 +27,7 @@ import Testing
                 "\(brand) row 3  https://go.daily.example.com/abc  (would be created)  (was https://links.brand.com/share/abc)",
                 "\(brand) row 3  note: the path /share before the slug is not kept: a short link is https://HOST/SLUG",
             ])
-            #expect(dryRun.standardError.contains("note: \(daily): isi is not imported (1234567890 in 2 rows)"))
+            #expect(dryRun.standardError.contains("note: \(daily): apn (com.example.dailypuzzle in 3 rows); ibi (com.example.dailypuzzle in 3 rows); isi (1234567890 in 2 rows) are not imported"))
             #expect(dryRun.standardError.contains("Dry run: 5 of 5 rows would be created; nothing was stored."))
             #expect(try await LinksCommandTests.stored(location).isEmpty)
 

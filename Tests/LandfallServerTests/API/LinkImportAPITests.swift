@@ -28,7 +28,7 @@ import Testing
             let report = try first.json
             #expect(report["created"] as? Int == 3 && report["unchanged"] as? Int == 0 && report["refused"] as? Int == 0)
             let files = try #require(report["files"] as? [[String: Any]])
-            #expect(files.first?["format"] as? String == "firebase" && (files.first?["notes"] as? [String])?.count == 13)
+            #expect(files.first?["format"] as? String == "firebase" && (files.first?["notes"] as? [String])?.count == 7)
             let rows = try #require(report["rows"] as? [[String: Any]])
             #expect(rows.map { $0["url"] as? String } == ["https://go.daily.example.com/fRiDaY", "https://go.daily.example.com/w1nt3r",
                                                           "https://go.daily.example.com/oldpromo"])

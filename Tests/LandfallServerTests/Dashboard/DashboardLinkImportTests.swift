@@ -75,7 +75,7 @@ import Testing
             let answer = try await browser.post("/links/import", [("csv", takeout)])
             #expect(answer.status == .ok)
             #expect(answer.text.contains("Read as: Firebase Dynamic Links export (Google Takeout CSV)."))
-            #expect(answer.text.contains(#"<ul class="notes" id="import-notes"><li>apn is not imported (com.example.dailypuzzle in 3 rows)"#))
+            #expect(answer.text.contains(#"<li>apn (com.example.dailypuzzle in 3 rows); ibi (com.example.dailypuzzle in 3 rows); isi (1234567890 in 2 rows) are not imported"#))
             let report = try #require(Self.report(in: answer.text))
             #expect(report.count == 3)
             #expect(report[0].contains("Row 2") && report[0].contains("created") && report[0].contains("was https://daily.page.link/fRiDaY"))

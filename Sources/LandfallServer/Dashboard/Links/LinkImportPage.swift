@@ -54,7 +54,6 @@ enum LinkImportPage {
           <h2>Report</h2>
           <p class="notice" role="status" id="import-summary">{{summary}}</p>
           <p class="hint" id="import-format">Read as: {{format}}.</p>
-          {{#fileNotes}}<ul class="notes" id="import-notes">{{#items}}<li>{{.}}</li>{{/items}}</ul>{{/fileNotes}}
           <table class="links" id="import-report">
             <thead><tr><th scope="col">Row</th><th scope="col">Result</th><th scope="col">Short URL or problem</th></tr></thead>
             <tbody>
@@ -68,6 +67,7 @@ enum LinkImportPage {
             </tbody>
           </table>
           <p class="hint">Rows are counted as a spreadsheet counts them: the header is row 1. In JSON, links are counted from 1.</p>
+          {{#fileNotes}}<details class="notes" id="import-notes"><summary>What the file had that the links do not keep ({{count}})</summary><ul>{{#items}}<li>{{.}}</li>{{/items}}</ul></details>{{/fileNotes}}
         </section>
         {{/report}}
         <section class="card">
