@@ -33,6 +33,31 @@ import Testing
         #expect(output.standardError == "error: 1 of 2 URLs were rejected\n")
     }
 
+    @Test("a site configuration (the form the help shows) routes with the table config routes writes for the app")
+    func aSiteConfigurationIsReadForItsRouteTable() async {
+        let output = await runLandfall(["routes", "match", "--routes", CLIFixtures.example("demo/landfall.yml"),
+                                        "https://daily.example.com/puzzle/2026-11-20", "dailypuzzle://invites/7KQ2M-X4P9T-HCW3R"])
+        #expect(output.status == .success, "\(output.standardError)")
+        #expect(output.lines == [
+            "https://daily.example.com/puzzle/2026-11-20",
+            "  matched  puzzle  /puzzle/:date",
+            "    date = 2026-11-20",
+            "dailypuzzle://invites/7KQ2M-X4P9T-HCW3R",
+            "  matched  invite  /invites/:code",
+            "    code = 7KQ2M-X4P9T-HCW3R",
+        ])
+        let examples = await runLandfall(["routes", "match", "--routes", CLIFixtures.example("demo/landfall.yml"), "--examples"])
+        #expect(examples.status == .success, "\(examples.standardError)")
+    }
+
+    @Test("a site configuration with errors is refused with each of them, as config check names them")
+    func aBrokenSiteConfigurationNamesItsErrors() async {
+        let output = await runLandfall(["routes", "match", "--routes", CLIFixtures.example("broken-landfall.yml"), "https://daily.example.com/"])
+        #expect(output.status == .problemsFound, "a table with problems, as the help says")
+        #expect(output.standardError.contains("is a site configuration with errors (landfall config check says more):"))
+        #expect(output.standardError.contains("error: site.timeZone: unknown time zone 'Europe/Pariss'; did you mean 'Europe/Paris'?"))
+    }
+
     @Test func aRouteThatNeedsAConditionSaysSo() async {
         let output = await runLandfall(["routes", "match", "--routes", table, "myapp://user/ada?userID=evil"])
         #expect(output.status == .success)

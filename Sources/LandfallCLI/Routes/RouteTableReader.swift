@@ -5,7 +5,8 @@ import LandfallSite
 import Yams
 
 /// Reads a route table from YAML or JSON (JSON is read by the YAML reader too), and notes
-/// likely typos among the keys the table ignores.
+/// likely typos among the keys the table ignores; or a site configuration (`landfall.yml`),
+/// whose route table is the one `landfall config routes` writes for the app.
 ///
 /// ```swift
 /// let table = try RouteTableReader.read(input)   // throws RouteTableReader.Failure
@@ -29,6 +30,17 @@ enum RouteTableReader {
             throw Failure(description: "\(input.displayName) is too large: \(error)")
         } catch {
             throw Failure(description: "\(input.displayName) is not valid YAML or JSON: \(error)")
+        }
+        // A site configuration (`landfall.yml`: `hosts` is a mapping of site, links, ...): its
+        // route table, as `landfall config routes` writes it for the app.
+        if let mapping = root?.mapping, mapping["hosts"]?.mapping != nil || mapping["site"] != nil {
+            let check = SiteConfigurationReader.check(yaml: text, source: input.displayName)
+            guard let site = check.site else {
+                let errors = check.issues.filter { $0.severity == .error }.map { $0.description(in: input.displayName) }
+                throw Failure(description: "\(input.displayName) is a site configuration with errors (landfall config check says more):\n"
+                              + errors.joined(separator: "\n"))
+            }
+            return (site.configuration.routeTable, [])
         }
         do {
             // An empty document: the decoder says what it says of one.

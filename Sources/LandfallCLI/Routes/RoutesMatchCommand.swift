@@ -9,8 +9,9 @@ struct RoutesMatchCommand: ReportingCommand {
         commandName: "match",
         abstract: "Route URLs with a route table, the way the app's DeepLinkRouting router will.",
         discussion: """
-            Reads the table's hosts, schemes, routing options and routes (YAML or JSON; the \
-            same sections as the server's site configuration) and prints, for every URL, the \
+            Reads the table's hosts, schemes, routing options and routes (YAML or JSON), or a \
+            site configuration (landfall.yml: its route table is the one landfall config routes \
+            writes for the app), and prints, for every URL, the \
             decision - matched (with the route, its pattern and the parameters), fallback (the \
             host is accepted but no route fits: the app's fallback decides) or rejected (not \
             the app's link, and why).

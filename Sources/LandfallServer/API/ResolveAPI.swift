@@ -5,9 +5,10 @@ import LandfallLinks
 import LandfallWire
 
 /// `GET /v1/resolve?url=…` (public): what a short link (or an FDL long link) that opened the
-/// app directly leads to, for the app SDK. A short link's resolution is counted as a click
-/// (the app opened it; the server saw no visit), under `platform` (`ios` or `android`) or the
-/// caller's user agent.
+/// app directly leads to, for the app SDK. With `opened=true` (the SDK sends it when the app
+/// was opened with the link: the server saw no visit) a short link's resolution is counted as a
+/// click, under `platform` (`ios` or `android`) or the caller's user agent, and takes one of
+/// its `maxClicks`; without it, it is a look-up that counts nothing.
 struct ResolveAPI: Sendable {
     typealias Context = LandfallRequestContext
 
@@ -22,6 +23,7 @@ struct ResolveAPI: Sendable {
     @Sendable func resolve(_ request: Request, context: Context) async throws -> Response {
         let site = try context.site
         let query = request.uri.queryParameters
+        _ = try LinksAPI.flag("opened", in: query)
         guard let text = query["url"].map(String.init), !text.isEmpty else {
             throw APIError(.badRequest, .invalidBody, "Give the link to resolve as ?url=https://…", field: "url")
         }
@@ -47,9 +49,10 @@ struct ResolveAPI: Sendable {
         guard let destination = site.checkedDestination(link.target) else {
             throw APIError(.gone, .gone, "This link's destination is no longer allowed.")
         }
+        let opened = try LinksAPI.flag("opened", in: query)
         let platform = query["platform"].flatMap { ClickPlatform(rawValue: String($0)) }.flatMap { $0 == .crawler ? nil : $0 }
             ?? VisitorClassifier.classify(userAgent: request.headers[.userAgent]).platform
-        if platform != .crawler {
+        if opened, platform != .crawler {
             guard try await clicks.take(link, platform: platform, referrerHost: "", at: now) else {
                 throw APIError(.gone, .gone, "This link \(Self.wording(.clickLimitReached)).")
             }

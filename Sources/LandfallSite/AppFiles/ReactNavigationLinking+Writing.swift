@@ -37,7 +37,7 @@ extension ReactNavigationLinking {
             "import type { LinkingOptions } from '@react-navigation/native';",
             "",
             "// Short links are not routes: their path is a slug. Resolve a URL starting with one of these first",
-            "// (GET /v1/resolve?url= on the Landfall server, or LandfallKit), then let React Navigation open the URL it answers.",
+            "// (GET /v1/resolve?url=…&opened=true on the Landfall server, or LandfallKit), then let React Navigation open the URL it answers.",
             "export const shortLinkPrefixes: string[] = [",
         ]
         lines += shortLinkPrefixes.map { "  \(Self.quoted($0))," }

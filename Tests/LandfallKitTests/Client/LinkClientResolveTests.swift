@@ -15,7 +15,7 @@ import Testing
         let request = try #require(await transport.requests.first)
         #expect(request.method == .get)
         #expect(request.url.absoluteString
-            == "https://go.daily.example.com/v1/resolve?url=https%3A%2F%2Fgo.daily.example.com%2Fxmas&platform=ios")
+            == "https://go.daily.example.com/v1/resolve?url=https%3A%2F%2Fgo.daily.example.com%2Fxmas&platform=ios&opened=true")
     }
 
     @Test func theLinkToResolveIsAQueryParameterOfTheBaseURLWhateverItsSchemeAndPort() async throws {
@@ -25,7 +25,7 @@ import Testing
         let client = Fixtures.client(transport, configuration: configuration)
         _ = try await client.resolve(URL(string: "https://go.daily.example.com/?link=https://daily.example.com/a&apn=x")!)
         let request = try #require(await transport.requests.first)
-        #expect(request.url.absoluteString == "http://127.0.0.1:8080/v1/resolve?url=https%3A%2F%2Fgo.daily.example.com%2F%3Flink%3Dhttps%3A%2F%2Fdaily.example.com%2Fa%26apn%3Dx&platform=ios")
+        #expect(request.url.absoluteString == "http://127.0.0.1:8080/v1/resolve?url=https%3A%2F%2Fgo.daily.example.com%2F%3Flink%3Dhttps%3A%2F%2Fdaily.example.com%2Fa%26apn%3Dx&platform=ios&opened=true")
         #expect(request.headers["Host"] == nil)
     }
 

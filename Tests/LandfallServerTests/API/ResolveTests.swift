@@ -21,7 +21,7 @@ import Testing
                 {"target": "\(Self.puzzle)", "slug": "opened", "data": {"referrer": "ada"},
                  "campaign": {"source": "newsletter", "name": "winter-league"}}
                 """, key: key)
-            let response = try await Self.resolve("https://go.daily.example.com/opened", extra: "&platform=ios", client: client)
+            let response = try await Self.resolve("https://go.daily.example.com/opened", extra: "&platform=ios&opened=true", client: client)
             #expect(response.status == .ok, "\(response.text)")
             #expect(response["Content-Type"]?.hasPrefix("application/json") == true)
             let json = try response.json
@@ -33,14 +33,31 @@ import Testing
             #expect(json[path: "campaign.medium"] is NSNull)
             #expect(json["id"] as? String == link.id)
 
-            let android = try await Self.resolve("https://go.daily.example.com/opened", extra: "&platform=android", client: client)
+            let android = try await Self.resolve("https://go.daily.example.com/opened", extra: "&platform=android&opened=true", client: client)
             #expect(android.status == .ok)
-            let byAgent = try await Self.resolve("https://go.daily.example.com/opened", headers: [.userAgent: Visitors.iPhone], client: client)
+            let byAgent = try await Self.resolve("https://go.daily.example.com/opened", extra: "&opened=true", headers: [.userAgent: Visitors.iPhone], client: client)
             #expect(byAgent.status == .ok)
 
             let stats = try await client.stats(of: link.id, key: key)
             #expect(stats["clicks"] as? Int == 3)
             #expect(LinksAPITests.buckets(stats["byPlatform"]) == ["ios: 2", "android: 1"])
+        }
+    }
+
+    @Test("without opened=true a resolution only looks the link up: no click is counted and no maxClicks taken; a bad opened is 400", arguments: TestDatabase.all)
+    func aLookUpCountsNothing(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        let key = try await server.authorization()
+        try await server.run(.router) { client in
+            let link = try await client.createLink(#"{"target": "\#(Self.puzzle)", "slug": "looked", "maxClicks": 1}"#, key: key)
+            for extra in ["", "&platform=ios", "&opened=false", "&opened=FALSE&platform=android"] {
+                #expect(try await Self.resolve("https://go.daily.example.com/looked", extra: extra, client: client).status == .ok, "\(extra)")
+            }
+            try await server.parts.clicks.flush()
+            #expect(try await client.stats(of: link.id, key: key)["clicks"] as? Int == 0)
+            #expect(try await Self.resolve("https://go.daily.example.com/looked", extra: "&opened=true", client: client).status == .ok)
+            try await Self.resolve("https://go.daily.example.com/looked", extra: "&opened=yes", client: client).expectAPIError(.badRequest, "invalid_body", field: "opened")
+            try await Self.resolve("https://go.daily.example.com/?link=\(Self.puzzle)", extra: "&opened=2", client: client).expectAPIError(.badRequest, "invalid_body", field: "opened")
         }
     }
 
@@ -90,8 +107,9 @@ import Testing
             server.clock.advance(by: 1)
             try await Self.resolve("https://go.daily.example.com/brief", client: client).expectAPIError(.gone, "gone")
             _ = try await client.createLink(#"{"target": "\#(Self.puzzle)", "slug": "once", "maxClicks": 1}"#, key: key)
-            #expect(try await Self.resolve("https://go.daily.example.com/once", extra: "&platform=ios", client: client).status == .ok)
-            try await Self.resolve("https://go.daily.example.com/once", extra: "&platform=ios", client: client).expectAPIError(.gone, "gone")
+            #expect(try await Self.resolve("https://go.daily.example.com/once", extra: "&platform=ios&opened=true", client: client).status == .ok)
+            try await Self.resolve("https://go.daily.example.com/once", extra: "&platform=ios&opened=true", client: client).expectAPIError(.gone, "gone")
+            try await Self.resolve("https://go.daily.example.com/once", client: client).expectAPIError(.gone, "gone")
             #expect(try await client.stats(of: off.id, key: key)["clicks"] as? Int == 0)
         }
     }

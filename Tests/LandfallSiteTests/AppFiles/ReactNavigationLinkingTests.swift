@@ -45,7 +45,7 @@ import Testing
         import type { LinkingOptions } from '@react-navigation/native';
 
         // Short links are not routes: their path is a slug. Resolve a URL starting with one of these first
-        // (GET /v1/resolve?url= on the Landfall server, or LandfallKit), then let React Navigation open the URL it answers.
+        // (GET /v1/resolve?url=…&opened=true on the Landfall server, or LandfallKit), then let React Navigation open the URL it answers.
         export const shortLinkPrefixes: string[] = [
           'https://go.daily.example.com',
         ];
