@@ -18,8 +18,8 @@ import Testing
     ]
 
     /// A site in `timeZone` with one puzzle, for `day`, whose theme is `Lighthouse`.
-    static func puzzleSite(timeZone: String, day: String, embargo: String = "{day: date}") throws -> TemporarySite {
-        try TemporarySite(TemporarySite.configuration(timeZone: timeZone, routes: """
+    static func puzzleSite(timeZone: String, day: String, embargo: String = "{day: date}", linkHost: String? = nil) throws -> TemporarySite {
+        try TemporarySite(TemporarySite.configuration(timeZone: timeZone, linkHost: linkHost, routes: """
               - name: puzzle
                 pattern: /puzzle/:date
                 parameters: {date: day}
@@ -48,6 +48,40 @@ import Testing
             let after = try await client.get("/puzzle/\(day)", host: TemporarySite.host)
             #expect(after.status == .ok, "\(day) in \(timeZone) at \(midnight)")
             #expect(HTMLPage(after.text).title == "Lighthouse")
+        }
+    }
+
+    @Test("a short link's own preview of a day under embargo is withheld, from crawlers and phones, until that day's midnight in the site's time zone",
+          arguments: [midnights[0], midnights[5]])
+    func aLinksOwnPreviewWaitsForTheEmbargo(timeZone: String, day: String, midnight: String) async throws {
+        let site = try Self.puzzleSite(timeZone: timeZone, day: day, linkHost: TemporarySite.linkHost)
+        defer { site.remove() }
+        let clock = MovableClock(at: midnight)
+        clock.advance(by: -3_600)
+        let server = try await TestServer(site: site.source, clock: clock)
+        let key = try await server.authorization()
+        try await server.run(.router) { client in
+            let created = try await client.execute("/v1/links", method: .post, host: TemporarySite.host, headers: key, body: """
+                {"target": "https://\(TemporarySite.host)/puzzle/\(day)", "slug": "tomorrow",
+                 "preview": {"title": "Tomorrow: the Lighthouse", "description": "A beam across the bay", "imageURL": "https://\(TemporarySite.host)/lighthouse.png"}}
+                """)
+            #expect(created.status == .created, "\(created.text)")
+            clock.advance(by: 3_599)
+            for agent in [Visitors.slack, Visitors.messages, Visitors.iPhone, Visitors.android] {
+                let before = try await client.visit("tomorrow", as: agent, host: TemporarySite.linkHost)
+                #expect(before.status == .ok, "\(agent)")
+                #expect(!before.text.contains("Lighthouse") && !before.text.contains("beam") && !before.text.contains("lighthouse.png"),
+                        "\(day) in \(timeZone), a second before midnight, as \(agent): \(before.text.prefix(600))")
+                #expect(HTMLPage(before.text).meta("og:title") == "Test Puzzles", "the site's own preview until then")
+            }
+            clock.advance(by: 1)
+            for agent in [Visitors.slack, Visitors.iPhone] {
+                let after = try await client.visit("tomorrow", as: agent, host: TemporarySite.linkHost)
+                let page = HTMLPage(after.text)
+                #expect(page.meta("og:title") == "Tomorrow: the Lighthouse", "\(day) in \(timeZone) at midnight, as \(agent)")
+                #expect(page.meta("og:description") == "A beam across the bay")
+                #expect(page.meta("og:image") == "https://\(TemporarySite.host)/lighthouse.png")
+            }
         }
     }
 

@@ -103,9 +103,14 @@ struct ShortLinkRoutes: Sendable {
                                                                  apps: site.configuration.apps, origins: origins)
                 }
             }
-            if let title = link.preview.title { values.title = title }
-            if let description = link.preview.description { values.description = description }
-            if let image = link.preview.imageURL { values.setImage(image) }
+            // The spoiler guard covers the link's own preview too: while its target is under
+            // embargo, the page and the crawlers see the site's defaults, as the target's page
+            // shows them; the link's title, description and image from the moment it lifts.
+            if page?.isEmbargoed != true {
+                if let title = link.preview.title { values.title = title }
+                if let description = link.preview.description { values.description = description }
+                if let image = link.preview.imageURL { values.setImage(image) }
+            }
             values.canonicalURL = target?.text ?? link.url
             values.webURL = target?.text
             if case .landingPage = decision.outcome, let target {
@@ -117,15 +122,17 @@ struct ShortLinkRoutes: Sendable {
     }
 
     /// What the site shows at `destination`: whether a route of the site that opens the app
-    /// claims it, and the values of its page when that page is out (an embargoed or missing
-    /// page previews as the site itself, so a short link never spoils).
+    /// claims it, the values of its page when that page is out (an embargoed or missing page
+    /// previews as the site itself, so a short link never spoils), and whether it is under
+    /// embargo (then the link's own preview is withheld too).
     private func sitePage(of destination: Destination, site: LoadedSite, origins: Origins,
-                          context: Context) -> (values: PageValues?, opensApp: Bool)? {
+                          context: Context) -> (values: PageValues?, opensApp: Bool, isEmbargoed: Bool)? {
         guard destination.isOnSiteHost else { return nil }
         let path = destination.path + (destination.query.map { "?\($0)" } ?? "")
         switch finder.page(for: origins.canonicalSite + path, path: path, site: site, origins: origins, logger: context.logger) {
-        case .page(let page, let route): return (page.values, route.opensApp)
-        case .embargoed(let route), .missing(let route), .failed(let route): return (nil, route.opensApp)
+        case .page(let page, let route): return (page.values, route.opensApp, false)
+        case .embargoed(let route): return (nil, route.opensApp, true)
+        case .missing(let route), .failed(let route): return (nil, route.opensApp, false)
         case .noRoute: return nil
         }
     }

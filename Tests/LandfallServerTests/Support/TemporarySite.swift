@@ -57,7 +57,10 @@ struct TemporarySite: Sendable {
     ///   - timeZone: The site's time zone, which day embargoes count in.
     ///   - android: Whether the app has an Android side (without it, the site has no `assetlinks.json`).
     ///   - routes: The routes, such as `"  - name: home\n    pattern: /home\n"`.
-    static func configuration(timeZone: String = "America/New_York", android: Bool = true, routes: String) -> String {
+    /// The link host ``configuration(timeZone:android:linkHost:routes:)`` gives when asked for one.
+    static let linkHost = "go.puzzles.example.com"
+
+    static func configuration(timeZone: String = "America/New_York", android: Bool = true, linkHost: String? = nil, routes: String) -> String {
         let androidApp = android ? """
 
                 android:
@@ -73,7 +76,7 @@ struct TemporarySite: Sendable {
               home: /
 
             hosts:
-              site: \(host)
+              site: \(host)\(linkHost.map { "\n  links: \($0)" } ?? "")
               interstitial: \(interstitialHost)
               local:
                 localhost: \(host)
