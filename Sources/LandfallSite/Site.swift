@@ -98,7 +98,12 @@ public struct Site: Sendable {
     public static let reservedPaths = [
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/apple-app-site-association",
         "/health", "/ready", "/metrics", "/sitemap.xml", "/robots.txt", "/v1/links", "/v1/resolve",
+        "/static/icon.png",
     ]
+
+    /// Where the site's own files (its `static/` folder) are served: every path under it is the
+    /// server's (``reservedPaths`` has one, so that a route claiming them is refused).
+    public static let staticPathPrefix = "/static/"
 
     /// Builds the site and checks what can only be checked on the whole: the router builds,
     /// no route claims a reserved path, the generated files pass the strict linters, and

@@ -28,9 +28,16 @@ import Testing
         return files
     }
 
-    @Test("the demo in the binary is examples/demo/ byte for byte")
+    @Test("the demo in the binary is examples/demo/ byte for byte: its text files as text, static/ in Base64, design/ left out")
     func embeddedDemoMatchesTheRepository() throws {
-        let onDisk = try Self.filesOnDisk()
+        let everything = try Self.filesOnDisk().filter { !$0.key.hasPrefix("design/") }
+        let onDisk = everything.filter { !$0.key.hasPrefix("static/") }
+        let images = everything.filter { $0.key.hasPrefix("static/") }
+        #expect(Set(DemoSite.binaryFiles.keys) == Set(images.keys))
+        for (path, bytes) in images.sorted(by: { $0.key < $1.key }) {
+            let embedded = DemoSite.binaryFiles[path].flatMap { Data(base64Encoded: $0, options: .ignoreUnknownCharacters) }
+            #expect(embedded.map(Array.init) == bytes, "run scripts/embed-demo: \(path) differs")
+        }
         let hint = "the demo in the binary differs from examples/demo/; run scripts/embed-demo and commit Sources/LandfallServer/Demo/DemoSite+Files.swift"
         #expect(onDisk.count >= 3, "examples/demo/ looks empty at \(Self.demoDirectory.path)")
         #expect(Set(DemoSite.files.keys) == Set(onDisk.keys),

@@ -17,7 +17,7 @@ struct InvitationSiteOptions: ParsableArguments, Sendable {
         if let configuration {
             return SiteConfigurationInput.site(configuration, in: context, into: &output)
         }
-        guard case .embedded(let name, let files) = SiteSource.demo, let text = files["landfall.yml"] else {
+        guard case .embedded(let name, let files, _) = SiteSource.demo, let text = files["landfall.yml"] else {
             output.fail("the built-in demo has no landfall.yml", status: .usageOrInputError)
             return nil
         }

@@ -3,7 +3,7 @@
 extension DemoSite {
     /// The files of examples/demo/, by path relative to it.
     static let files: [String: String] = [
-        "landfall.yml": #"""
+        "landfall.yml": ##"""
 # The demo site `landfall serve` starts with no arguments: a daily-puzzle app whose links
 # open the app on the right puzzle, and show a real page to people without it.
 # Every key is described in the README's "Site configuration" section.
@@ -13,7 +13,10 @@ site:
   description: A new word puzzle every day. Solve it in the app, or share it with a friend.
   timeZone: America/New_York          # a puzzle unlocks at midnight in New York
   home: /puzzle/today                 # where people who follow an unknown link are sent
-  image: /static/daily-puzzle.png
+  image: /static/daily-puzzle.png     # the preview of pages without their own (static/ is served at /static/)
+  imageAlt: The Daily Puzzle grid with the word DAILY found
+  icon: /static/icon.png              # shown with the name at the top of every page
+  color: "#3b5bdb"                    # the pages' buttons and links
 
 hosts:
   site: daily.example.com
@@ -105,7 +108,7 @@ webhooks:
   # keepDeliveries: 30d               # 1d...365d: delivered and failed deliveries are deleted after that
   # disableFailingAfter: 5d           # 1h...30d: an endpoint whose every delivery failed this long is disabled
 
-"""#,
+"""##,
         "links.json": #"""
 {
   "links": [
@@ -158,8 +161,7 @@ webhooks:
   "description": "Seven letters, one lighthouse: find the word ships come home to.",
   "theme": "Harbor",
   "difficulty": "easy",
-  "number": 400,
-  "image": "/static/puzzles/2026-11-18.png"
+  "number": 400
 }
 
 """#,
@@ -169,8 +171,7 @@ webhooks:
   "description": "A glow in the fog. Today's grid hides it twice.",
   "theme": "Lantern",
   "difficulty": "medium",
-  "number": 401,
-  "image": "/static/puzzles/2026-11-19.png"
+  "number": 401
 }
 
 """#,
@@ -180,8 +181,7 @@ webhooks:
   "description": "Every direction at once: the theme is finding your way.",
   "theme": "Compass",
   "difficulty": "hard",
-  "number": 402,
-  "image": "/static/puzzles/2026-11-20.png"
+  "number": 402
 }
 
 """#,
@@ -191,8 +191,7 @@ webhooks:
   "description": "The first sight of land after a long voyage.",
   "theme": "Landfall",
   "difficulty": "easy",
-  "number": 403,
-  "image": "/static/puzzles/2026-11-21.png"
+  "number": 403
 }
 
 """#,
@@ -202,8 +201,7 @@ webhooks:
   "description": "Where the sea stops, for now.",
   "theme": "Tideline",
   "difficulty": "medium",
-  "number": 404,
-  "image": "/static/puzzles/2026-11-22.png"
+  "number": 404
 }
 
 """#,
@@ -213,8 +211,7 @@ webhooks:
   "description": "Things that arrive on their own schedule.",
   "theme": "Driftwood",
   "difficulty": "hard",
-  "number": 405,
-  "image": "/static/puzzles/2026-11-23.png"
+  "number": 405
 }
 
 """#,
@@ -224,8 +221,7 @@ webhooks:
   "description": "Trace the coast in nine letters.",
   "theme": "Shoreline",
   "difficulty": "easy",
-  "number": 406,
-  "image": "/static/puzzles/2026-11-24.png"
+  "number": 406
 }
 
 """#,
@@ -235,8 +231,7 @@ webhooks:
   "description": "A fresh start: the theme is beginnings.",
   "theme": "New Year",
   "difficulty": "medium",
-  "number": 407,
-  "image": "/static/puzzles/2027-01-01.png"
+  "number": 407
 }
 
 """#,
@@ -245,6 +240,7 @@ webhooks:
 {{$main}}
   <h1>{{title}}</h1>
   {{#content}}<p>{{body}}</p>{{/content}}
+  {{> hero-image}}
   {{> app-buttons}}
 {{/main}}
 {{/layout}}
@@ -258,11 +254,645 @@ webhooks:
   <h1>{{theme}}</h1>
   <p class="description">{{description}}</p>
   {{/content}}
+  {{> hero-image}}
   {{> app-buttons}}
   <footer>Solve it in the Daily Puzzle app. A new puzzle unlocks every midnight, New York time.</footer>
 {{/main}}
 {{/layout}}
 
 """#,
+    ]
+
+    /// The files of examples/demo/static/, by path relative to examples/demo/, in Base64 (lines of
+    /// 100 characters; decode with `.ignoreUnknownCharacters`).
+    static let binaryFiles: [String: String] = [
+        "static/daily-puzzle.png": """
+            iVBORw0KGgoAAAANSUhEUgAABLAAAAJ2CAIAAADAIuwLAAAQAElEQVR4nOzdBXhcVd7H8TMSmYm7NW3q7u5CWwqUUqA4iy3OYssi
+            77K76C6wuOvirsVLqVF3d9e420RG3pNMMplMRtOkTeZ+P8/AM71zR+7JneT+7v/cc7QlZdUCAAAAAKA8agEAAAAAUCQCIQAAAAAo
+            FIEQAAAAABSKQAgAAAAACkUgBAAAAACFIhACAAAAgEIRCAEAAABAoQiEAAAAAKBQBEIAAAAAUCgCIQAAAAAoFIEQAAAAABSKQAgA
+            AAAACkUgBAAAAACFIhACAAAAgEIRCAEAAABAoQiEAAAAAKBQBEIAAAAAUCgCIQAAAAAoFIEQAAAAABSKQAgAAAAACkUgBAAAAACF
+            IhACAAAAgEIRCAEAAABAoQiEAAAAAKBQBEIAAAAAUCgCIQAAAAAoFIEQAAAAABSKQAgAAAAACkUgBAAAAACFIhACAAAAgEIRCAEA
+            AABAoQiEAAAAAKBQBEIAAAAAUCgCIQAAAAAoFIEQAAAAABSKQAgAAAAACkUgBAAAAACFIhACAAAAgEIRCAEAAABAoQiEAAAAAKBQ
+            BEIAAAAAUCgCIQAAAAAoFIEQAAAAABSKQAgAAAAACkUgBAAAAACFIhACAAAAgEIRCAEAAABAoQiEAAAAAKBQBEIAAAAAUCgCIQAA
+            AAAoFIEQAAAAABSKQAgAAAAACkUgBAAAAACFIhACAAAAgEIRCAEAAABAoQiEAAAAAKBQBEIAAAAAUCgCIQAAAAAoFIEQAAAAABSK
+            QAgAAAAACkUgBAAAAACFIhACAAAAgEIRCAEAAABAoQiEAAAAAKBQBEIAAAAAUCgCIQAAAAAoFIEQAAAAABSKQAgAAAAACkUgBAAA
+            AACFIhACAAAAgEIRCAEAAABAoQiEAAAAAKBQBEIAAAAAUCgCIQAAAAAoFIEQAAAAABSKQAgAAAAACkUgBAAAAACFIhACAAAAgEIR
+            CAEAAABAoQiEAAAAAKBQBEIAAAAAUCgCIQAAAAAoFIEQAAAAABSKQAgAAAAACqUVAACg/aisqj589MShw+kFRSXl5YbqaqNobwIC
+            tCEhusiIsC4dUzp1Sg4KDBAtgZZxqapIZPygOjZXlOxRGdKFsUS0O9owiz5FhPW0pMwWyeeKwAjREthnXKFlFEVVUlYtAABAm2co
+            r9i4dffOPQdNJrPwFxqNuk+vLkP699Lpg0Vz0TIuGbJUu59UHXxHmCqE39AEW7reYOl5v9AliOZin3GFllEgAiEAAO3AkaMZC/5Y
+            0x7P03tDnsufMmFE507JwneHj2UsWrKmyk9bJrC2ZdKa1TIi/WfV6j+p2mM90AsWWTMc+b5ImSV8x7fJFVpGmTR/f/BfAgAAtGHr
+            N+1cunKj2ew/J+wdyE07cOiYSqVKTozz6Yk1LbNio8l/W0Zu2v7mtIxFteMx9YbbVOZK4adU5irVsa+ESiPixsl/ef9Evk2u0DKK
+            RSAEAKBN27v/yIo1W4QCpGfkhIboY2MivVxfWS0TqouNifL2CUc+VW/6q1AAVfYSi76jiBrk5fp8m1yhZZSMUUYBAGi7TqRnL162
+            XijG0hUbjp3I8mZN5bXMxuPetYzIWqxa+2ehGKr1t4jMBd6sybfJFVpG4QiEAAC0Xdt27rdYLEIxzBbLjl0HvFlTcS1jtmz3rmVU
+            +15RWUxCMVQWo2r/696sybfJFVpG4QiEAAC0UeWGisNH04XCyE0uKze4X8dQrtCWKffUMqIiS6T/IJRGbrIhw/0qfJtcoWVAIAQA
+            oI06fERxR2lWR456OLg/pLzjV6vDnlpGdeJ7H8ZX8Rdyk1XpP7pfh2+TK7QMCIQAALRR+w4eFYp06MgJ9yvQMi4d/UIokur49+5X
+            UOw+U1BU7H4Fvk3QCgAA0Cbl5RcJRcrKyXe/Ai3jiqpQEQNFOpG/xv3jit1nCgs9TETJtwkEQgAA2iiTUUFDg9jzuOG0jOs1KoQy
+            edpwxe4zuXmF7lfg2wQCIQAAbZQfz7funscNp2Vc8t+Z6D3wtOGK3WcMFbSMc4rd8Ka4hhAAAAAAFIpACAAAAAAKRSAEAAAAAIUi
+            EAIAAACAQhEIAQAAAEChCIQAAAAAoFAEQgAAAABQKAIhAAAAACgUgRAAAAAAFIpACAAAAAAKRSAEAAAAAIUiEAIAAACAQhEIAQAA
+            AEChCIQAAAAAoFBaAQAAFC88TN+xQ2KH5NjYmMjgoMDAwICgwAC53FBRWW6oKC4pz8ktTM/MPXQkQ/ipUcP6jhvV3/v1LRZLRWWV
+            wVApGyc7p0A2zoHD6XKhUJSAcP0lGUKrb/pIxS/jzdnLhV9ztc8sX71t9fodHp/eo2vqrLPG2i/Ze+DYD7+uEH4hOTH28jlTRUs4
+            np7z+bcLBVoNgRAAAEXr3qXD4AE9OnaId/poaIhO3uJjo7p1TpH/LDdU7jtwbM2GnTIFCWVTqVS64CB5i44KT+uYKGrD8849R1at
+            215RUSWUQdv1Sqdp0PpQlb8HQldGDOm1dcd++WURQHtAl1EAABRKJr0rL55+3tnjXKXBpvS6oIH9ul135TnjRw8QaEyGw6EDe/z5
+            ynN6dksVyqBNu9jVQ5qO5yn2OFMW2MePHiiAdoJACACAEsm61uVzpibGRwvfaTWakUP7XDR7cmBtt1LYk7Fw5pljevfoJPydKjRN
+            nTDO5aO6RE2n2UKp+vbqHBMdLoD2gC6jzXEss3rrnooj6VVZucasAlN2nrHcYBZtm16njo/RJkZr42M0nZIDB/QMTk3krzgAKFSI
+            Pvji2ZNlhVCchE4dEmbNGPP1D38INKZSqSaPG7x731H/vqRQ2+1qodK4W6HzpaYj3wpFUqtVU8YP+er7JQJo8wiEPtiyp+K3FaVb
+            dhvyCk2ivZGR9fDxKnmzLYmJ1AzspTtzbOjAnsECAKAk50wf4yoNlpdXHEvPycsvKi0zGI3GmOiI6Mjw+LioiPCQpiundUwaM6Lf
+            yrXbhZ9aunJLfmFx0+UqWQDTBck2jIuN7JqWrFY7drnS64MH9OmyZccB4b+0nS5s9G+LyVJyQBXew7ZAkzJDBISL6mKhSJ1SE7t1
+            Ttl/6IRAvZ17juw9cFT4yMDVmK2MQOgVWRL83zcFq7f41QX0MtYuWl0qb6MG6v98YRQFQwBQCBnhnF40WFFZtXz1ts3b9jl9Vrcu
+            KSOG9E5OjHVYPmxwLxl7ysoMwh9lZucfPZ7lfh0ZCy84d0J8bJTD8m5dOvhxIFTHDFNFNRpg05y71py9Utv3noZFAWHazpcY974t
+            lGrSuMEEQntFxaX7D9IgbQ7XEHpQVGx6+ZO8mx8+4Wdp0J7cNLmBcjPlxgoAgF8LDg4cOaxP0+XFJeWffPW7qzQoycO4T79esH3X
+            IYflgQHakUN6CwWTpdSffltVbXT8G9ohOU74L223qxyWmI7PM6U7zg0gA6FQkpLSRoeLkRGhQwf2EEDbRiB0p6jE9Ogb2T//UWJq
+            61cIniy5gXIzH38zu6zc3zcVAJStb880TZP+jTLMfPPDkoLCEo9P/23RWlk0c1iY1jFJKFt+QXF2ToHDwoAAbXhYiPBTGof+okIY
+            D39pSv9dVOTYL1QnTlTpU4RibNrqeEpl1PC+QUF0wkKbRiB0KSOn+s4nMnbsV1Cv5W37Ku9+KiM9u1oAAPxU184dmi5cvW5HXoFX
+            F3pZLJYlyzfJO5VV1YeOZCxbtfXjL+e/+8nPQvHy8ouaLjzJYXvaLE2Hc1T6ZPsl5rwNlqLdwmI0Hvuh0aoqrbbrVUIxikrKDh/N
+            tF+iCw4aO6K/ANowAqFz2/dVyDSYmWsUCnM0o/ruJzP2HubiXQDwQyqVKinBcZ6JqqrqjVv2CK8dT8/58IvfXn7rm29+/GPNhp1N
+            C4bKZDQ5uezCaPTPazG0Xa5wWGI69mPdnUNfOjyk6XyRUIzgoMClK7c4jC47sF+36KgwAbRVBEInygzm5z/ILS5VaOfJolLzix/l
+            0XcUAPxPUmJMQIDjeHIHDqdX+5hbmnaPRExURNOFRSWlwv9odLWTztuzGPd/ZL1nSp9vMWTYP6aOHqyOUsos7TIQZucW7Nh92H6h
+            RqNmnnq0ZQRCR2az5T9vZp/IVlxt0N6BY1VPvJ0jm0IAAPxIbLST0JJFie+kxUSHd0hxHEImN6+ostIPr8LQdrlMaPX2S8y5Gyyl
+            B23/NB39wfEp3ZTSa1SrrZmYccWabdXVjY4ku3fp0KlDggDaJKadcPTrstINOyuE4q3fYZBNcc5EejgAgP/Q64KaLpQFDYGTEB0V
+            NuuscU2H6tl/6LjwR5rOlzosMR2da/9P4+EvtT1vavSUtIvEunuEAqjVKlE71uiGLXtGDetr/9DEcYM+/Pw3oWyjh/eVN5+e8vuS
+            9Vu27xdoTQTCRsorzB9+z9/FOrIpJo0ICdFRRgYAP6ELdhIIi4rLBFxIjI8ODHR5sBQYENCxQ0LvHp00Gse/lbI2uGW7H05CqNIl
+            aZImN15mMR78zP7f5oxFFkOGXLPhWSGp6uRp5vTfhWKsXrezX+8u9qMKxcdGDezb1Y+npkT7RSBs5LOfi4qUeulgU7IpPv+l6M8X
+            RgkAgF9wGgiNfj+30kmYMKY5l36ZTOaf5q90mJLOP9R0/lQ1Ono056yx7y9qZTryrbbXbY2e2OXyKiUFQqPJtGrdjmmThtkvHDtq
+            wM69Rxx6kwKnHcWfBkfSq+YuLBKwIxskK49fWwDgJyzCycXhWg0HAy2pqqr6+1+WHzqSIfxRTefPxkxHv2+6mrHJWKPa1HOFOlAo
+            yZbt+3MbT0ai1wWNHuZbh0ngFOBvQIMFq8o4ZeNANshPSzzPUwwAaBcqnI1xEhSkrMP0VpWdU/DFd4sOHkkX/kgV3kMdM7TRIovJ
+            uP/Dpmuas5ZaSo80WhQUo0mbIxRmyfLNDkuGDOoRHqYXQFtCl9EGq7b4YdeOkyebhV6jAOAfKiurmi6MCAthGomTdyIjZ9PWfbv3
+            HRX+S9vjBocl5pzVFoPz9Gs69oO29+2Nnt75UtPBT4WSHD6aIWvFnTs1XE6p1WgmjBn0028rhSLt3HNk7wHfviPZOYUCrYxAWOdY
+            RvXxTB/Ghg7Qqvr3CI6N0gYHqtyvaTaLknLT3sOVGTlO6o+9OgelJATodWr3r2IRotxglp9wj7Mp4xNjtT07B4Xpm45w5qiiypKb
+            b9y2r6La6O2UEvJNZeOkJgUIAEA7l19Q3HRhbEzEvoP+OR7mqaXy7zQoahLdJQ5L1PFj9dd4e0ShSZ4u64SiMk8oydJVWzqlJqrt
+            DvR6de+4ceve9Ixcp124/VtRcen+gycE2hgCYZ2VvpQHoyM0Q/vqdUEqb1aWIS0iVDO8n/7g8aqd+ytsc/sFB6mG9dXLl/LmReQ7
+            hejUMvXFRGo27TIYKuteRf566ds9uHOKt719ZHztkBgQE6XduLM8r9DbaYhl41ySFCEAAO3c0eNZTRcmJ8YKuPDl3MVOG+3yOdOS
+            E2Psl6QkxQ7s182PEEmx2QAAEABJREFUx8dXJ01VhaSKk6EJ0na5wrjrJaEkObmFO3Yf6t+ni/3CSWMHf/r179XV3h6JAa2Kawjr
+            HDhW5f3KacmBXqbBRs9KCQy2e1Z8tNbLNGhP1iTlzfZPXbA6LcXnaz/kh++Q4EPFz6fGAQC0WeWGysKiUoeFsnwRog8Wvpg2adil
+            F5wxZGAPp8OWKsHvS9aZzI6js04YPTAs1G8vD9N2vUKcNG3ni4XyLF+9taqqUTc0eTahd49OVVUcX6FNIBDWKSjy4SRNdKTPQU7U
+            VvMiwxuyXExkM8uz9oFQRkqfg6nv7+5T4wAA2rIjxzIdlqjVqlG+TBUdFxPRr3eXDslxU8YPueW68y46b9LAvl0DA5V1ZYEs+2ze
+            us9hYVBQwBkThgq/pA7UdrpAnDR13ChVaJpQmLLyivWb9zgsHD96gDxBI4A2gEBYJyvXhwFGgwOb2W4RoQ1PDNU380Xsn9jsF9EH
+            +/DEgmICIQD4iY1b9zZdOKBv17jYSOEFjUY944yRtnnY1Wq1LDBOmzw8JUlx/U6Xr9nWdKbBbl1SenQ7uX6VbVLNAKEB4eLkqTTa
+            btcK5Vm3cVdpmcF+SXhYSJ+eaRaL4i4jRBvENYR1fMo86ubmaPveJSZTM38F2D/R3NzJhH3aBCqEAOA38vKLHYY9lDRq9YXnTvzq
+            +8XyUfdPP3vqqIT4aIeFWdn5/jrtnhvV1cZFSzeed/Y4h+VTJww9ejyrosKvegNqO1/muKgyr/yzeHkk4v6JQdPna5KnNXqptDnV
+            mx8SClNtNC1fvW3GGSPsFw4d1FPuRUqrrqMNokJYx/tRNxWozNDc3AkAaHuWrd5qNDme6QsN0V0+Z9qwQT1dPSs2OuKS86f07N7R
+            YbnZbF7wxwahSPsOHm865aBeHzx53GDhT4JiHEKdZDzyncc0KJkOf+WwRBXZRx03SijP9l0HHeZ3CQoMIA2iLaBCCACAssij0lVr
+            d4wfPcBhuTw8nTRu8MhhfdIzcrNzC0vLDOXlFRZhiQwP7d411VWn0JVrt2dkKWsiAXsL/9iYell8QECjA6q+vTrv3HOk6eWa7ZS2
+            65VC4zh6kPHQZ94813joi8ARLwit3uEFq3JWC+VZvHyTPKsiFCwiPLRblxThu7KyCiX/nmltBEIAABRnzYadHTvEd0pNbPqQLjio
+            a+cUefPmdXbuPrx6/U6hYEXFpes27R4zop/D8umTh7//6S/VRn+45kKb5jg0qKXsqDljkfBGdbHpxDxN4wFpNJ0uFKvv8KbA6GeO
+            ncg+eDi9S1qyUKo+PTvJm/Dd/oMn5v6yTKB10GUUAAAl+vqHP05yhujd+47+skCJdR4HMhIXFJY4LIwIDxk/ZqBo/1Shaer40Q4L
+            TYe/EV4zHvrS8TV1iZrUmUKRlq7cYjZzmRLaFgIhAABKZLFY5Bn3Vet2OMyQ5uVzZQr66beVArVXUf6+ZH3T5YP7d3eYvL490va4
+            XiY4h4XGAx8Kr5mOficqHTv7abtcJhQpN79o+66DAmhLCIQAACjXijXb3nj/B/n/pjUup0xm88HD6Z99s2D56q0C9Y4ez5L1UoeF
+            KpXqzCkj1er2fayl7TTHYYmlYJs5f7PwnrnKeOwnh2WaDmcLjU4okvzuVPp+FgZoPVxDCACAoskKoawTyltcbGT3Lh06dkjQ64KD
+            ArWBgQFaraaisqqioqqk1JCbX5iZnS/ToJ9NqNBSFi/b2KVTksOgkTHR4WNG9F2+epton9SxI1URjgPPGo98K3xkOvS5ttvVjRYF
+            hMsioXHfu0J5yg2VGzbvaXrdKXC6EAgBAECNnNxCeVu5drtQpNXrd8ibaK6y8oqX3vLhyrp2wZy7pvx9lThpphPzWuR12ppm7zPy
+            W+b3X7T0zNxnXvlcoD2gyygAAAAAKBSBEAAAAAAUikDYHAXFzZxWyP6JbedFAAAAACgTgbA5DhxrzvX0xWXmnAKj7Z9H0quaMV1t
+            tdEin2j7p3xB+bLCd83bBAAAAAD+hEDYHOnZ1ccyfRsv2GQWG7aXW+xmIi2vsGzbaxA+2rKnQj7R9k/5gvJlfQ2W8sPLTRAAAAAA
+            lI1RRptp0y7D/iOV0ZGa4EAPodpktpSWm7PzjGaL40MymGXlGeOjtXqd2v3YW5aaQYrN2fnGqmrHVykpN89bVhwfow3VqzUeXkZU
+            VJnzC03yKQIAAACA4hEIm0/GqpNPVjLgHc862WKdjJqZuUYBAAAAAL6gyygAAAAAKBSBEAAAAAAUii6jzTdrcviQPvqYSI371azj
+            gn4zv8hp19BhfXVTx4QlxwWo3F79Z7GI9JzqBStL1u9wMg5NcnzARWdGdEoODNB6uIYwr9C0YWf5j4uLBQAAAADFIxA2R1S45p+3
+            JIzor/dyfbnmORPC//N29pK1pbaFGo24YU7MFTOjVCqvXmSI0MkX+fingre/zLMfn2b62LC/XRuvD/buVYSYOjp04rDQR17LLClj
+            aBkAAABA0egy2hwXTIvwPg1a6XXqu6+KiwhtaPB+3YKvPNfbNGglV5YBckBPnW1JeKj67qvjvE+DVqMG6s+fGiEAAAAAKBuBsDnO
+            GBUmfBcTqRnWryFGThvTnBdRq2pKfLZ/Du+nD9M354c4Y1y4AAC0bRq1Qv9MBwYGuF+BlnFJHSSUKcDDmW72GVdoGRAImyMxtpld
+            bTslB9rud+/UzF/ZLfIizd4EAMApo9cHC0XS6TxsOC3jUnCiUCSLpw1X7D4TFeGhAsG3CQTC5ggM8K2LplOVTaaY95L906qa+yIt
+            sgkAgFYVEx0pFMnjISwt44olcqBQprCe7h9X7D4TGeGhUxjfJhAIAQBoo5IT44QidezgodpDy7gUP1EoU9KZ7h9X7D4TFuZh2Au+
+            TSAQAgDQRnXskCAUqUOKhw2nZVxKnC4UyeJpwxW7z3TulOJ+Bb5NIBACANBGRUaGpyrvkCWtY3J4WIj7dWgZVyzhvUSC4jKhJXmW
+            CElzv45i95mYaA/D7fBtAoEQAIC2a8zIgWoljQEoN3bc6EHerDl25EBFjY6o8bplzIOftagDhWLIjbUMedGbNfk2uULLKByBEACA
+            tisqMnzCmCFCMSaOHRIa4tVMv7KsMX7sYKEYE8Z52zIivJdl6KtCMSzDXhf6Dt6sybfJFVpG4QiEAAC0ab16pA0b3EcogNzMnt3T
+            vF+/V/fOCmqZbmk+PKHzNZa+/xQKULOZaVd5vz7fJldoGSVjMjoAANo6eQQTEx25aOna6mqj8EcBAdqpE0d26pgkfCRbJra2Zar8
+            tGUCA7RTJo1MS/W5ZSx9/2WJHKRac43KWCL8kUUbZhn1kUg+R/iIb5MrtIxiUSEEAKAd6Nwp+ZLzp3dM9cNx0uVGyU1r9lFaWqfk
+            iy+Y3inVDw/y5EbJTUtr9qalzLLM2GJJOlv4HblRctOakQat+Da5QssoExVCAADah9BQ/dnTxmVk5p7IyM7OyS8qKSsvN7THc/ny
+            PH2IXhceFhIfF52SFJ+UGCtOTmiI/qxpY2kZJ/SplvHfi5xlInuJKm+tpeyQynBCGEtFu6MNFbpkEdLFEjNcxE+2xI0XJ4dvkyu0
+            jAIRCAEAaE/kYQ1HNk7RMq7UxKe48RbrfYEG7DOu0DKKQpfR5jiaUS2a5Uh6VcOL2N337d3tnnik2S/S3E0AAAAA4DcIhM2xcHVz
+            rs/OKzSt315u++eCVc3psGG2iN9XNry7fMGSMrPw3bzlxQIAAACAshEIm+ODufk79lcIHz36emZRaUN427zb8OW8QuGjT38q2LKn
+            4a3lCz75Tpbw0c4DlR/9UCAAAAAAKJuqpIyugzVm3HhY+OjcyeFD++hjIjXuV6s2Wo6kV331W1F6tpOmHtZXN3VMWHJcgErl7kUs
+            FpGeU71gZcn6HYamj3ZICLhwekSn5MAArdtXqa1SbtxZ/sNin8uD895KEwAAAAD8C4GwTjMCoaIQCAEAAAD/Q5dRAAAAAFAoAiEA
+            AAAAKBTzEDZfmF4dHakJDvQQqk1mS2m5OTvPaHY29U9ggCo+WqvXqd1f/CefWm4wZ+cbq6qdvIp8cnyMNlSv1nh4GVFRZc4vNJWU
+            N2dgUgAAAAB+hkDYTD3SguTNU/5qUFxmXretvMzQKInFRWuH9dV5HAnGRqbBjTsNMhbaL5RhckR/fXiIt8VemUv3HKrcd6RSAAAA
+            AFA2AmFzJMcH9Ooc5NNTZGAb3l//x7pSS32FTx+skkFO40unXVlOHNZPv2RtSXlF3auoVGJkf31YiA+vIkNs7y5BMpo6HfUUANDG
+            VVZVHz564tDh9IKikvJyQ3W1UbQ3AQHakBBdZERYl44pnTolBwUGiBZRVSQyflAdmytK9qgM6cLYnEmDTzNtmEWfIsJ6WlJmi+Rz
+            RWCEaBG0jCu0jCu0jJIwymgdn0YZHT80JCpcI3y3eku5rb4nU1n3Tr6lSitZ3Nt1sK6+Fx+tHTVQL3xXUGxatqHM+/UZZRQATjtD
+            ecXGrbt37jloMvlPz3+NRt2nV5ch/Xvp9MGi2QxZqt1Pqg6+I0w+zxLcdmmCLV1vsPS8X+gSRLPRMq7QMq7QMsrDoDLNEapvZruF
+            hzY8MSKsOZHS4Yn2L+iTZm8CAOC0OHI049Nv5m3bud+f0qAkN2fbjv1y0w4dSRfNk/6zel4f1b5X/Or4VTJVqPa+XLNpJ34QzZP+
+            s+rX3v7aMnLTBC3jgJZx5eRbxq+RCprD+6v+HNgP+qJu5ms0eqKmua/S7E0AAJx66zft/HXBivbYO9RLctN+W7hyw+ZdwjcW1Y5H
+            1cvPF9XFwl9VF6tWzFHt/E/tAHPeq2sZVXvs6ecduWlqWsYZWsaV5raM/yMQAgDQpu3df0QGQqEA6zbu2L33sPfrqw5/qtrxmAKO
+            7Syq7Q+JQx/48IwjtIwLtIwrtIyCEQgBAGi7TqRnL162XijG0hUbjp3I8mZNVdZi1brrhWKo198qMhd4tapsmbV/FoqhWn8LLeMU
+            LeOKDy2jDARCAADarm0791ssCurdZLZYduw64NWq+14RFr/tQ+uEpVq1/3VvVlTte0VlMQnFUFmMtIxTtIwr3reMQhAIAQBoo8oN
+            FYePNneolXZLbnJZucHDSoYsVfqPQmFqNrkiw8NKFVkiXXnDZshNNtAyztS0jKffIewzikcgBACgjTp8RHFp0OrIUQ8Haqr07xU5
+            LIRFdcJDDFad+F6Bo8aprGnZ/TrKbZmfPKzDPqN4BEIAANqofQePCkU6dOSEhzWOfiEUSXX8ew9r0DKuKLVlRMluDyuwzygegRAA
+            gDYqL79IKFJWTr77FVSFW4Qy5a9x/zgt44piW0ZVtMfDCuwziqcVAACgTTIZFTTMgz3PG+5ns2Z7z+OG0zLNXsFPWTzmPfYZxaNC
+            WCdER1O4ROMAwGlhMpuFInnecHOlUCaPG07LNHsFP6Wq9DSPC/uM4nGgXycqQiPgAo0DAAAA+CUCYZ2ocB8yT0VVM0c2qyBJrK8A
+            ABAASURBVKhqOOVZWd3MF7F/ov0L+vhJfHh3nxoHAAAAQHtBIKzjUxEsJ785M+GaLSK3oOGiiOy8Zk6na/9E+YLmZuVKnzaBCiEA
+            AADglwiEdbqmBnq/8vZ9Fc0oEu4+WFFmaCjoHcuszvY9WGbkGuUTbf+ULyhfVvhIfvhtez3N+WvHp8YBAAAA0F4QCOuMGaj3fuVq
+            o2XxmtLjmdXexEKzWRSVmtZuK99/tMrhodVbyvccqpShzuOrWGqz397Dleu2lTs8JF923fZy+RbeDD0gP/DxrGr54X0auM6nxgEA
+            AADQXjDtRJ3UpIAOiQHH7Ypv7slMuHGXD0U2V/YcrpQ3cXIycozyJlqHbBbZOAIAAACA36FC2GBYX51AE6MpDwIAAAB+ikDY4Lwp
+            YWqVgD3ZIDMnhgkAAAAA/ohA2CApLmDG+FABO7JBEmLpVwwAAAD4JwJhI1eeGxWgpUpYRzbFVbOiBAAAAAA/RSBsJDpCcw49JOvN
+            PiM8kinpAQAAAP9FIHR07fmRvboECcXrkRb4p1mRAgAAAID/IhA6CgpUP3JbfHK8oi+cS4rTPn5HQmAAvWcBAAAAf0YgdCIiTPPY
+            7QnhoQptnLAQ9b/vlJtPZ1EAAADAzzGApHMpCQEv/z350dezDxyrEkrSuUPAw7clJMSwYwCA30pOjL18zlQvVzaaTBUVVeXlFYVF
+            pdm5BQcPZ8j/C7+mv7xABDa6aMKcsbjitykCTQWE6y/JEFonUxZX/DLenL1cKFjAgAcDhjzusLDitzPMGYuEvwsY8I+AIY95WMlc
+            JaqKLFWFlspcc94mU85qc/pCiyFd4JTjuN+lhFjts/clPvlOzuotBqEMI/rrHrwpLiiQujEAoI5WowkN0clbfFxUj26p40YNOHg4
+            fcXa7VnZ+QKKp+16pdM0aH2oStmBEB6oA0VwnEreRHd13Ghtr1uFxWzOXFy96xXT0bkCpxCH/u4EB6kfujXhr9fEhPl791G5gXdf
+            FfPIXxJIgwAA97qkJV950bRpk4bJrCigbNq0i109pOl4HseZ8I1KrU46I2jKd7rzd2o6nC1wqvBF9UClEtPHhL3zaIczx/rtdBR1
+            GzguTMUgMgAAL6hUqoH9up1z5mgBBVOFpqkTxrl8VJeo6TRbAL5TRfQOmvpz0KQvRFCcQOsjEHolQhbQro559t6k8UNDgoP8JDbJ
+            DRk3NERulCyBRih1BB0AQLN179Jh8IDuAkql7Xa1ULmrEms7XyqA5tKkXRw87RehCRZoZVxD6IO+3YP6dq85UbFqc/nKTeVHM6rK
+            KiylZebCEpNoDyLDNKF6dYhOlZYSNGaIfmR/nQAAoNbOPUf2HjjqsFCtVofqdSEhwb26d4wID236rBFDem/dccBkMgsoj7bThY3+
+            bTFZSg6ownvYFmhSZoiAcFFdLAAhqjc8YC7aY/unKihaFdJRFdJB/l8TM1QERTd9ijp2WNCkryoXnicEv2RaEYGwOUYP0subAADA
+            XxQVl+4/eMLVo8tXb5PZb/zoAQ7Lw0L1XTun7N1/TEBh1DHDVFH97ZeYc9eas1dq+97TsCggTNv5EuPetwUghCl3vTljofPHtKEB
+            vf8SMOhfQuNYrtCkztT2ud2480WBVkNHQQAA4IHFYlmzYacsBjZ9qFOHBAHl0Xa7ymGJ6fg8U7rj4b4MhALwyFhave3Jil8nWQwZ
+            TR8M6Hdf06CIFkQgBAAAXlm/eXfThdFR4QLKo3HoLyoP6Q9/aUr/XVTk2C9UJ05U6VME4AVZZK5cdKEwVTgsV+mTA3rfLtBqCIQA
+            AMAr+QUlJrPjlTzBwUECCqPpcI48RrdfYs7bYCnaLSxG47EfGq2q0mq7XiUA75hzVlVvebzpck3aHIFWQyAEAADeKikpd1ii1XAs
+            oTjaLlc4LDEd+7HuzqEvHR7SdL5IAF6r3vlC046j6pghIjBaoHXwSxwAAHgrMMBxOLqKyioBRdHoaiedt2cx7v/Ies+UPt/haF4d
+            PVgdNVAAXjKWmQ5/7bhQpdF2Ol+gdRAIAQCAV5ITY/R6xznBCgpLBJRE2+UyoW001ro5d4Ol9KDtn6ajPzg+pRu9RuEDU8bipgvV
+            UQMEWgeBEAAAeGXEkD5NF57IyBVQEk2T6eZNR+fa/9N4uEmv0TR6jcIH5rwNTReqgmMEWgeBEAAAeDZh9MBuXRyHizSZzAcPpwso
+            hkqXpEma3HiZxXjwM/t/mzMWOfQaVYWkqpOnCcA7lrLj8n+OS4NiBVoHE9MDAAARER7aNO9ZRYaH9ujWMTnRyen5HbsPlZSWCyhG
+            TedPVaOjR3POGvv+olamI99qe93W6IldLq9K/10AXjGLilwRHGe/SBUUJdA6CIQAAED06dlJ3nx6SlmZYdmqrQJK0rTzp+no901X
+            Mx760jEQpp5bpQ4UZoYggnc0TeazMVUKtA66jAIAAJ+ZzZb5S9YbKjhEUxBVeA91zNBGiywm4/4Pm65pzlpqKT3SaFFQDFPJwWtq
+            ERDmsMhSmS/QOgiEAADAN+XlFV99v/jAoRMCSqLtcYPDEnPOaovB+UWkpmNNxhptMhoN4FTNrINC5bCQQNh66DIKAAC8VVlVvWX7
+            /rUbd1VU0PdPcbSdL3FYoo4fq7/G4uXTNcnTZZ1QVOYJwC11wrimCy2VDGjcWgiEAADAJYvFYqioMhgq8wqK9h86sf/A8apqo4Dy
+            qJOmqkJSxcnQBGm7XGHc9ZIA3NLEj2260Jy3UaB1EAgBAIBYtW7HijXbBOCCtusV4qRpO19MIIQHwfGa1JmOC00VpmM/CrQOriEE
+            AACAW+pAbacLxElTx41ShaYJwLWAvncLTbDDQlP678JYJtA6CIQAAABwp2aA0IBwcfJUGm23awXggjphfEC/vzVdXr39aYFWQ5dR
+            AAAAuKPtfJnjosq88s/iayYQdyto+nxN8rRGL5U2p3rzQwJoQh03OnjKXKFyjCfmzCXmrGUCrYYKIQAAAFwLinEIdZLxyHce06Bk
+            OvyVwxJVZB913CgBNBbQ797gM38XQdFNH6ra/KhAa6JCCAAA4FZQlKbjbJ+eYTFkm3NWCr+g7Xql0AQ5LDQe+syb5xoPfRE44gWh
+            1Tu8YFXOagGF0cQOUzWZbl6o1OrY4doO56ii+jt9lnHPW+bMxQKtiUAIAADgjjp6UNCU73x6ijl9QcX8acIvaNMudlhiKTtqzlgk
+            vFFdbDoxT9N4QBpNpwvF6ju8KTDCnwQMfVL4yJy9smr1bQKtjC6jAAAAcE4VmqaOH+2w0HT4G+E146EvHV9Tl+hkXgGgMdPxXysW
+            nCssTHza6giEAAAAcE7b43qZ4BwWGg98KLxmOvqdqMxzfNkulwnAFVNF9aZ/VS44W1TlC7Q+AiEAAACc03aa47DEUrDNnL9ZeM9c
+            ZTz2k8MyTYezhUYnAAdVRcadLxi+7lK95TGBU4VrCAEAAOCEOnakKqKnw0LjkW+Fj0yHPtd2u7rRooBwWSQ07ntXQMksZlFVaKnM
+            t1RkmXPXmTKWmDIWMAH9qacqKasWAACg7Xnj3a+FUt183Rw3j6q/DBBKZb7Y3ZEbLeMKLeMKLQO6jAIAAACAQhEIAQAAAEChCIQA
+            AAAAoFAEQgAAAABQKAIhAAAAACgUgRAAAAAAFIpACAAAAAAKRSAEAAAAAIUiEAIAAACAQhEIAQAAAEChCIQAAAAAoFAEQgAAAABQ
+            KAIhAABtVGBggFAkzxseECGUyeOG0zLNXsFf0TKuKHbDmyAQAgDQRul0wUKRPG64JThRKJLHDadlmr2Cv6JlXFHshjdFIAQAoI3S
+            64KEInne8OAEoUweN5yWafYK/oqWcUWxG94EgRAAgDYqJSleKJLnDY+fKJTJ44bTMs1ewV/RMq4odsObIBACANBG9e3dVa1SCYXR
+            ajT9enf1sFK3W4VKeRdYavSWbre5X8XS7VaLSisUxqLR0TJOyZYRqRd7WId9RvEIhAAAtFG64KDOnTsIhenaOTU42EOXUUtQrKXD
+            +UJpOswRQTEe1gmKFR0uEAqj6nARLeOUbBlLeC8PK7HPKB6BEACAtmvUsH6KGmtURsFhQ/p4s6ZlwH9EYKRQDEtwvLn/Q16tOeA/
+            FiUNn2gJijP3o2WcoGVc8b5lFIJACABA2xUWGjJlwnChGNOnjAoL1Xu1akgn84j3FHMkoxajPxf6jl6tG9LJMvJ9i1BEZ2O5mZYx
+            X4gQWsYRLeOKby2jDJq/P/gvAQAA2qrIiDD5//TMHOHvRg7r16NrJx+eENZDHt2pcpYKf2cZ8Lil0+U+PCGsh0oZLSMG/FvQMk7R
+            Mq742jIKoCopqxYAAKBtO3QkfdHStdXVRuGPAgK0UyeO7NQxSfhOdeIH1dprRXWx8EsB4eaRH4rkc0QzyJZZc43KWCL8kUUbZhn1
+            ES3TFC3jykm1jF8jEAIA0D6UlpYvXbXx6LFM4V86piZOGD0k1Mueok6VH1NvuF1k/Cz8TNI55qEvC32qaLbyY6oNf1Fl/CL8iyXp
+            bMvQV2iZpmgZV1qgZfwXgRAAgPYkIzP3REZ2dk5+UUlZebmhPdYMZT0wRK8LDwuJj4tOSYpPSowVLUGVs0xkL1HlrbWUHVIZTghj
+            qWh3tKFClyxCulhihov4yZa48aIl0DKu0DKu0DKKQiAEAAAAAIVilFEAAAAAUCgCIQAAAAAoFIEQAAAAABSKQAgAAAAACkUgBAAA
+            AACFIhACAAAAgEIRCAEAAABAoQiEAAAAAKBQBEIAAAAAUCitAAAA7UdpuXnVlvIVG8uPZ1XnFxrLKyyivdEHq6IjtamJAWMH60cN
+            1IfqW+b0NC3jCi3jCi3jCi2jKKqSsmoBAADavIIi0+e/Fv66rLSquv0dnLkSGKA6e0LYJTMioiI0orloGVdoGVdoGVdoGQUiEKL5
+            nn/pszf/N9fNCuPHDHz79b+7enT5yi3X3/If4dbuLV8IQKmuvO7h9Rt2uVnh7jsuu+nPswWUYc3W8qfeyWmP5+m9Ic/l33td3OhB
+            euG71VvL//u/3HKDWfgjvU5977WxzWsZ9hlXaBlXaBllongKAECbZrGIj34ofOiVbH89SpPkpj3yWvanPxdafNlEa8s8LFvGT9Og
+            JDet2S3DPtMULeMKLaNkXEMInE47dx8qKSkXLUGlUgUHB4Xqg/UhwXq9LjyME2CAn1i0pvSTnwqFAnz4fWFspGb62DAv11dUy8RE
+            as6kZZpgn3GFlnHF15ZRAgJhg5de+/K1N78RzRUWqo+JjoiMDI2KCo+MCJN3EuJjunft0K1bh4T4aAE489QzH61Zt0O0gqDAgOHD
+            +owbM3D8mIFdu3YQANqnzbsNz76fKxTjxY/zYqO0Q/roPK65eVfFc0pqmZc+zouL1A7p60XLsM+4QMu4QssoHIGwxZSUlsubOOrk
+            IRkUe/To2LN76tgxg+TRuQBaX2VV9fKVW+TtSSHSOiadNWP0pRdN49wE0O7MXVhi9tvukE4hWU7uAAAQAElEQVSYTOKHxSXeHKjN
+            XVRsUlrLLCnxJhCyz7hCy7hCyygc1xCeCnn5RatWb3v/o19uuOU/Z83+6zvv/1CQXyyAU+Xw0YzX3/p24rRbbv/rs+4HKQHQphQU
+            m1ZvaZle5e2I3OT8QqP7dQqKFNoyeUUm9+uwz7ii2JbJK2SfccKbfUY5CISn2qFDJ555/pPJM26778FXWqmvIODK7wvXXnndww89
+            9nZpqUEAaPNWblLcUZrVqi0efket3KzQllntacPZZ1xRbMt4DHvsMyAQnh4VlVU//LTs6usfvfHWJ4pLFPo9xOnyxdcLLrz0AUqF
+            QNu3ZF2ZUCSPR6i0jCu0jCuKbZljmR5mmGOfAdcQnmZLV2y+6LL/e/6Zu/r06izamwvPnzJm9AA3K0SEhwi0SUeOZd50+5P/e+Mf
+            gwZ0FwDaqoPHqoQi7T5U6X4FWsYVWsYVxbbMsQwPgZB9BgTC008eml9wyQNPPn7b7HMniHalY2qCvAm0T2VlFbfe+d9PP3g0rWOS
+            ANAmVVUrdLYsjxtOyzR7BX9Fy7hywFPeY58BXUbbigcfen3RkvUCOIXy84vv//srAkBbVW1U6PGKxw2nZZq9gr+iZVwpLPEwqAz7
+            DAiEbYXJZP7rfS+uXrNdAKfQlm375/64VAAAAECR6DLqmzdevn/ShCFOHyopLS8uLispKSssLN2x69COXQe3bT9w7HiW8FpFZdUd
+            9zz73tv/7Nu7iwDqbVj5QUhIsMfVjhzLzMrKl7fM7Pzvf1y6/8Ax4Z2XX/vyzKkjdbogAQAAAIUhELaYsFC9vAkRJ++PGtnPulAe
+            lH/x9YIfflleVFjqzYsUl5Tfc99LP377TEAAPxr4plNqorxZ799w7ayvv1v02pvfpmfkeHziifScb79fcsWlZwoAAAAoDF1GW1e3
+            rqkP3n/tH7+9fsN153n5lMNHMz75/DcBnJw550/55fvnpk4Z4c3Ky1dtFQAAAFAeylCnQnBw4D13Xt61S4d/PPyG0WjyuP7r73w7
+            e9bEyIhQ0VyZWXnbth/YsevQ7t2H8guKi0sN8r/8/GJZw4yMDAsP00dFhffulTagX7chg3rGxEQI+KPgoMDHH75p+44Dcn9wv+aq
+            1Vsrq6qDAgMEFGb12h3rNuzcvGVvYWFJSWl5UVFpUXFZx9SEhITouNio+LjI7t06TpkwNCo6XAAAAH9EIDx1Zp87ISEu6tqbHve4
+            ZlFh6atvfCVLi8JHFRVVP/26/OtvF23eus/pCvKAT96s95ev3GK9M2pkv8sumiZLSRqNbxXj51/67M3/zXWzwvgxA99+/e+i5dz3
+            4Cs//LRMuPXtF082e1LH1Wu2X3PjY+7XufuOy27682zRTsjTCk//5/arrn/EYnE3lJbcczZu3D16VH+H5eOm3JSbV+jmic89defZ
+            M8YIX0w9+/bjJ7LdrPDff/9l1szxTZfL4vmMc+8SremDd/41cnhfh4UP/OO1uT/+IVqNbPb33vyHOLVWrtr22VfzV6zaWl5e0fTR
+            o8ey5M1+ifyQE8cNOe+ccSRDAAD8DF1GTyl5UCUPdr1Z87Mvf5eHv8IXr7/17cRpN//j4TddpUFXZAq682/Pz5h11x/LN4m27YJZ
+            kzyus2DROtFcSz21gEqlanfTRQ4f1ntg/24eV9t34LiAAnz17cLz5tx33c2P/75wrdM06NSq1duefOaDc+fc++tvKwUAAPAjBMJT
+            TZY+br7+fI+rGY2mN9+eK7wjE92M8+5+8dUviorLRHMdO551021PymM+0YbJYqZt3BRX5GGuaK5FSze6X2HiuEEJ8dGivenSOcXj
+            OqX1pWP4q+ycgiuve/ifj7y1Z98R0SyyXHz3fS/ecc9z+fnFAgAA+AUC4Wlwx20Xd+3aweNqi5dtcN/Nz+qXeSuvv/U/hw+ni5bw
+            /ke/3HjrEyaTWbRVl148zf0K+/Yf837GBXsHD53w2IyzZraz8qBVly6eA2FxSfPPJqDtW7Js0+yL71u/YZc4afMXrLn82ocKi7wa
+            ORkAALRxBMLTQK1W33rDBR5XKywo2bRlr/t1fvx5+V/vf9GbgWq8t3TF5kf+/Y5oq2afO9HjnBwLFq8Xvlu6fLP7FaKiw6dMHiba
+            oW5dPJ+AMBgqBfzUkqUbb7n9qRYs68lTJ3fe81x1tVEAAIB2jkB4epx15uhePdM8rrbC7WQAu/cc+cfDb4hW8OU3C0+m42WriooK
+            k63nfp2FzbqM0OMllOecOSY4KFC0Qyaz55JvaIhOwB/JXxT3PPCiN90NfLJm3Y5/Pfq2AAAA7RyjjJ4eskh45WVn/uPhN92vtmLl
+            lttvucjpQ6Wlhrvue6Gyqtr9K3RMTThj8vAOKfGxMRFBwUF79h7ZtfvQipVbSzxdMPbqm99MO8OrKexOvQtnT3Y/1ui2HQdOpOek
+            JMcJrxWXlK9bv9P9Ou20v6hUUOC5NBQTEyngd3JyC2+98+myMg+Dx0RGhc2cMXbShCHdunYIDg7asm3flq37Vq3ZvmnzHjfP+u6H
+            JRPHD5ox3cMJGgAA0JYRCE+bUSP6eVxn89Z9+fnF0c7Gef/6u8UeL3gbPKjn6y/eFxnZMJ/hpPGDRe3kE/f+38tL3A6gsnvP4W+/
+            X3LBeZNE2zNyeN9uXVPdXyg4b/7qP19zrvDasuWb3Pe87dG944B+XUX7tGPXIY/rREU1f95LtFlPPP1BekaO+3X+dPmM226+yH7i
+            04njBsvbHbde/MY7373w8udunvvCK18QCAEAaNcIhKeNrNqlpSV7DHU7dx8aN2Zg0+WfffGb+ycmxEe/+coD4WH6pg+Fheqfe+rO
+            WXPudT8d3FffLGybgVCac/7kJ5/50M0KC5es8zEQeriAsM02hTdW1M856Ub3bqmibUvrmLR7yxeiWf777EfvfviT+3X69Oo8sH/3
+            psuffPxWeRO+y8jMnXPZ3/Pyi9yvdvEFU0Tr2LHr4C/zPMwS8eD918pA6OrRm68/f1D/7nfe93xRofMhZA4fyfjf+z/69F0DAABt
+            CoHwdBo1vI/HQFhQUNJ0oawcHjmW6f6JV11xttM0aKXXB//lljkP/OM1N6+wacteV/XJ0+68mROeffFTN2NabNy0Jye3MC7Wq26Q
+            JpN5yQp3FxBqNOpZ54wX7dPcH5c6TDLeVFR0eN/eXYSf+vW3lR7TYEx0xKsv/i04uMWuEa2oqLrtzmc8psHrr5111pljROt48WUP
+            +XnypGFu0qDVqJH9rrvq3Odf+szVCm+9N/fC2ZPteyKgjbv6vKgbLopxv0610VJWbi4pNxeVmPYeqdyxr2LDjvLcwpYcwKx90evU
+            P7zSOThI1fShWx89vnWvt1N6+qWrzou6sckedcd/TmzcaRCK8etbXcL0jQbmkJsvG0Eo0oAewS//o4Om8UAlew9XXvcPbweBv+ea
+            uPOnRjgsfPXT3M9+KRRoBQwqczp16ex57MeCQieBcJ0XY8dPn+rhCsDZ506UB8Hu13E/qs1pFBUVdvZ0D4fR8+avFt6R6bHQWfC2
+            OWPy8LYZjD0qyC9+9oVPPK42ekQ/lUol/NHefUf/71+vu19Hq9W89OxfkxJjRct54J+vyvK++3XGjxn41zsuE61j7fqdS1d4qHvf
+            /ZdLhBeuvHSGm/1fFg+/+2GJgH8J0KoiwzWpiQH9ugdfMDXin7ckfPty5xf+L2X80BChSGeODXOaBqXpY8MEADvyFMn8FY6HVT3S
+            gmZO9OpQqnNK4KzJjgeoRzOqP/+VNNhaCISnU1Sk578iBYVOhgPZuGm3+2fJQkdqhwThycAB3d2v0OwJrE+BCy+Y7H6FhUu8HWt0
+            6QoP44ueN7NdlgdLSsv/9veXZaXU45pjRw8Q/qiwsPQvdz8ji3XuV7v/nquGDuklWs67H/zk8XxEx9SEZ/97l1rdWr+E5y9Y436F
+            wYN69ujeUXghJCT42qvcdQp1f0Ey/INaJYb11T1xd9LHT3UcNVAvFGbKSJc18PFDQ/30fBrQfG98kVtS5jjC+Z8vjA4M8Pxtue3y
+            WI3GceFz72e39GjZaECX0dNJlrk8ruO0QnjT9edf86dz3DwryLvZEbp0Tl60xN0K+W7rZqfXiGF93A8ts2btDpkHvOnJtnSZu0JK
+            fFzUhHGDRXvzw0/LXnz1ixPpOR7XTE6Ku3D2ZOF3TCbzXfc+57G77KyZ4z12m/TJ6jXbn33RQ1VWRqxXnv+bm07dLfAx1u5wv8Lk
+            iUOE12ZMG+mm1CyrkbIWHdU+q+jwVVpK4DP3Ji9aXfrcBzmFJYroRJoYqx3Q0+XEPDGRmglDQ/5YXyYA1MsrNH34fb6MdvYL46K1
+            f5oV9b9v8t08cUR/fdNTTvIXzvodCuqBfOoRCE8nbwJhobNAOMhTZc9LYWEeOv/k57Xp6vyc86c8+cwHrh61WCy/LVh1yZxpwq1j
+            x7PcF0JnnjU2IKAdfFOycwqyc/IPH85Yv2n3suWbvYmCVtddPVP4o2de+MRjKBrYv9tjD90kWk5GZu5d978gs6j71f777794WZ1r
+            nsysPPfD8EqDB/QUXkvtkKDXB5eXO79QSn7XFi/b2K4HXoKvpowKTY4PuPWx41XV/n/S/qzx4Rq3tfwzRocRCAEHn/9aOGN8eNfU
+            RiWKS86K+n5RUW6B83NJsth++5WOl28YKi2vfpYr0JoIhKdTeJjnizGKilvxb4xeF+x+hXwv5q87jS6YPUmWYtwMLbNw0XqPgXDx
+            Hx56u81ptUEgvTR0zNWi1cTFRspcLfzOr7+tfM/TQDKy9vvy838LCgwQLcQ6kEyhp7r6zTdccMbk4aI1rVy9zeM63bqkCF/07pW2
+            YaPLzuo7dh4kELZrr3+edzSjoXN1eKgmIUYbH62V/+/ZOTg81Eke6tUl6LE7Eh94LsPv+3FNGtGop4k84XMiq7pjUsOvjlED9Hqd
+            utxgFgDqyd8ML3+c8/wDKfZ9qvXBqhsvivnPW85Hub/ozMjOKY593D75sSArz+WRHloEgfB08jhbtBSi14lWo9F4uH6p2tim/7yF
+            h+nPOXPM3J+Wulph5ZptpaWG0FB3bbhsubsLCGUxtktn346b2xGVSvXvR29pwaE124iduw95M5CMTIMyE4qW4+VAMnfedrFoZfv3
+            eygPyqK3rz08u3ft4CYQHjik0MH0/MbuQxUbXPTI0gWpLpweee350UGBjhf/jB0cMmd65Fe/+fNID706BzmUOHYdqNi2r6JjUsMo
+            1jINnjEq9MfFbfoUKnDqrd9hWLymdMqoRqdUzhwX/vX8or2HKx1WDtOrr5kd7bAwPbv64x/ddTFFi2BQmdOpsKjU4zreDDyjZBe6
+            rW4Zjab5C90NrWEwVK5au93NCrNmThD+6+47Lp0wdpDwLzUDydz1rMeBZB6875qB/buJlvO/93/0OJBM584pz/73rlMwoKvHq3+T
+            fR9StVtXdzNV7t9/XMBPGSotH/9Y8JfHjzudduKKmVHejBLRys3TtgAAEABJREFUfs0Y73jqZPXW8g07yh0WnjGKP9aAE69+llvW
+            uHguixG3Xubkb9D1c2KadkZ47oMco3Lnuzl1qBCeTkVFnods8SkQbttxYM/eI4cOZxw5mpmbWyCPjPMLiopLyoX/Gj6st/uhZRYu
+            Xu+mJ9sfyzYZXf+mCQoMOOesscJPzTl/yo3XzRb+xTqQTHqGh+sn5XmEyy6ZLlrO6jXbn3vpU/fryIL2q8/f06oDydjke5r/8Mix
+            zF4DvZpzwku5eYW5uYWx3s38ifZo18HKB1/IePnBFIf4FxulmXNm5Kc/FQg/NWm448hki1aXnMiqLiw2RYY3jIQ4uJdONoWrK6MA
+            xcrKM8rfDw5znw7rqxs/NGTZhoarojokBMya4njyZfnGstVb/Pkgtu0gEJ5OxSWerw+M9CIQHjx4Yu6PS+cvWHP4aIZQnosumPLE
+            0y6HllmxcoubXqPuJ2qbNnVkRLgfTrql1WruvfvKq688W/idp5//2JuBZB5+8M+i5Xg5kMwzT915yrofn5arf/cfPEEg9G879le8
+            Pze/6RTkk0eE+msgHD1IL2Oe/ZLdhyqPZlSL2kPVmZMajl81GnHWuPCPfvTbYAw02yc/FZw5Ltz+sltJFglXbiqz/eW8/crYAG2j
+            k01V1ZaXP2EsmVOELqOn06FD6R7XiYpyN2vCwUMn7nngpXMuuOetd+cqMw1K5583yc1VcBWVVUuWbnD6kMVicX8B4az2Of2ge7Ex
+            ke+/9U+/TIO//rby/Y9+dr+OdSCZFhw21suBZG6/5aJT2Ts3N69InHLZ2Vzm4f++nFfYtONoj7SgsBD/PJyYPsbxnOyKjXVncheu
+            cbzoY/JIz7McAQpkNImXPnbsuZOaGHDh9LpziCP668cOdjz//vkvhbIUL3BKEAhPp01b93lcJyoqwtVDP/68/NwL//bzryssyp6q
+            MzxMf9b0MW5WWLjEeSDctGWvm0nbU5LjxvnXdO2JCTF333HZL98/P2xob+F3vBlIJigw4LQMJDN50rBbb7pQnCryF0LW6chmFZWV
+            Av6uotKyZK1jENKoxcRhfpiFAgNU44c22i75x/a35XXl93Xbyh2ysQzG3Tr62xhdQItYvaXcvoOo1dWzo8P0NUmk6VQTWXnG9+dy
+            kvHUIRCeNrJytXWb50DYq4fzyco+/2rBfQ++4rGXmkJcOHuSm0eXLt/odIiRpcvd9Rc99+xxarWffEEmjhv82EM3Lpn/2k1/nn1q
+            rmE7xbwcSOaRf93QsgPJvPP+Dx4HkunRveMz/7n9FAwkYyPf67ScJDIYqgQUYONOJ5f0dPXHIDRtTFhwUKNv7p5Dlek5DcPfL9/g
+            mI1njPNt8F5AOV75NNdQ2ehvU0So+przo+dMj2g61YSsKCphjtO2g2sIT5vNm/d6jHO9enSSVZ2my9et3/Xw428L1JMlLzdDy5SV
+            VSxdvmn61JEOy5cuc9df9LRPP9g80dHhYSF6fYguJCQ4rWPS5ElDR4/op9cHC//l5UAyl18yffa5E0XLWb1m+/MvfeZ+HRm/X3n+
+            b/JnIU4tN5PItx5DBRVCRZChqOnCiFCN8DtTRzmWPZc2ToCL1pTOPqNRL57JI0PlUa8A0MSJrOovfimQCdB+4flTI8qaTOC5Zmv5
+            H+tacRZuNEUgPG3mLVjtcZ0xo/o7Xf7wf94RXuiYmjB4QM+0tKSIiNCI8JCoyHCNtlHJa/Ef69//6BfhFy6ZM/XfT73n6tGFi9Y7
+            BMKs7Hw3Pf1GDO/TISVetA0bVn5w6hNF6zG29ADSTz//kceBZIYM7vl/914tWs7RY1keB5KRlbpnnrpTfg3FKRcZEeY+EEZEhvbp
+            1Vm0qNiYCAEFyM43ygq0Q807IszfAmFMpGZIn0b9KeRWL1jZ6GrhjTsNuYWm2MiGbU+I0Q7vp1u33SAANPHhDwXTx4YlxzeMLhMY
+            oAoMaPTbo9poaXrBIVobgfD0yM8vnvv9Hx5XGzt6YNOFb7/3w4EDnqf8eu6pO8+eMcb9OgcO+s9c0uedO+HZFz9x1WlwybINVVXG
+            wMCGHX7h4vVuXm3WOX44nExrMJt97rScmZUnWk7tQDIeTmokJ8W98lwLDyTzl7s9DyRz518uOV3TPMrKZLrbQaY6d0x6781/CMB3
+            MhcVlTSacUEKC/G3QDhjXLim8TbtPFBh31/U6o91pRdOa3QqZNqYMAIh4FRVteXVz3L/fWeSm3W+/b3oSDpjyZxqXEN4enz8+byK
+            Sg/X2wQHBw4b5mTwj2+/XyI8efPVBzymQam62ij8hTwCPvtMl5tcVFy2cvVW+yVLXY8vqtcHu3kp2PO4GzuuX9GSl5l5OZDMKy/c
+            Ex3dkhf2PPDPV/fuO+p+ncmTht18/fniNAkL93ClaMv+IKA0AU1mopcn9YV/aTpkaNMhMUTtnIQOS8YOCdX6Yf9ZoGX8sc7d1IKy
+            5P7O1y151hheIhCeBkePZX34ieeOmrI8KI9lHRbu2HXw0CEPZb3ZMydMHDdYeKGgsET4kQtnT3bz6IJF62z3DYbK1Wu2u1pzxrRR
+            /n3RXQvyNVccabnJUbwfSKZl+0a+/e73Xg4kI06fsFAP82fm5Z+GeSngH1QqoQ92PHgoLvWrCdlTEwN6dQ6yX2Iyi3nLnEzvuWVP
+            RWZuo1OrEaHqySM9TyAMKNbLn7gcMObNLxwHnsGpQSA81YxG073/91Jpqef+JFdeembThZu3eB6Y9MLzvR0N5fARv5q6cOiQXt26
+            prp69PeFa2xXfK1YtcVNaWvWzAkCtdRqD2Nj5rqet8OpbTsOiJbg5UAyV195dosPJPPCK5+7XycyKuy0DCRjr1PHRPcr5OQWytMi
+            AvBdz7SgpoPm+lkgPHey4wWxO/ZXNJ2A0Wr5RsfK4RmjmJAQcOlIevXX852clNy2t+LXZX5VqGhHuIbwVHvtrW+2bNvvcbVRI/qO
+            djaiTHqG5+HLBg3sLryzYeMu4V8uvWjq4086H1qmqLhszdodY0bXtKqbCSfSOiWNHN5HoFZomD47p8DNCgcPpwtfrF/fMrvcf5/z
+            PJCM/BLd99c/iZbjzUAyGo36hafuOi0DydgbOrjnex/+5H6djIzcLl1SBOCjAT11TRcWlfhVIGya6Ab0CF7+sbeT1ozorw8PVReX
+            Mi8U4NyKjaWXnxPpsHD1FkYWPW2oEJ5Sn3+14PW3vvVmzXvuusLpco/zTUdHh3s5eMbhoxk5PpZ32j5Z3AsOdjkd1oLFa0XttN2L
+            /9jgap3zZk44lVPGtXGhnrrOrtu4y/sp78rLK+YvWitO2q+/rfzgY88Dybzw9F9lPBMtxMuBZO66/bJRI/uJ023o4N4e19nsxTyo
+            QFP9ezj5tbDnsP8UnIf11SXEnNTp8sAA1fQx9BoF0G4QCE8RedD81LMfPfz4294cPU+aMKR/365OHzqR7qGPXFWVt0Mzff7lfOF3
+            aoaWmTHW1aO//b5Gtv/W7QdcJWEZBS9wO8e90oSEehibpCC/eMeug8I7n345/+Qnx/NmIBl5UuCVF+6JjGzJXlveDCQzY/qoG66d
+            JdqAqKiwnt07uV9nxaqtAvBRZLhm7GDHK1Srqi0rNvnPqf3pY1sgy00ZRSAE0G7QZfRU2L7zwONPvLd5q7fn4+++/VJXD1k8jfJf
+            WmqQx+hRnsZUPHwk48tvFglPTKb21wvoogumfDt3sdOH8vKLNmzcvWqty+Fkxo4ekBAfLVAvKSHG4zpff7uoX5+uHlcrKS1/+73v
+            xcnJzy/2ZiCZJx69pWUHknnr3bkeB5KR7/jkY7eJNmPC+EF79h1xs8KSpRvy8opivJ488KtvFxqrTeHhITXzmtZMbWr9f4iAklxy
+            VmRgkyFG124rr/CXcSC0GjFxeAucS+rbLTgxVusw3gwAtE0EwtZ1/ET2G29/9/V3nqOXzc3Xn9+zh8tT+/IgTHh804wc94GworLq
+            vr+/7E2tpqys/U2mNHhgj25dU/cfOOb00YVL1ru5cpLpBx308FRlErUdoa+7epbHq+Ye/897RYWl4iSYTOa//PUZjwPJXHvVzLNa
+            dNaQ1Wu2P/+S54FkXn3xb266K596l18y/e133SXwsrKKDz/55e47LhNe2LX70D8fecvpQ7ExkZGRYWNG9fv7fdcI+LUBPYMvPzuq
+            6fJPfy4Q/mLyyLAQXQt0ntKoxTkTw//3Tb4AgDaPQNjCcnMLi4pKCwpL1m3YtfiP9Vu3+zam4tQpI+5yXR6UIrzoBffLvJWuepyK
+            2hLiX+5+2ssPdiI9R6bH4KA2dJjrDXko/Oh//uf0oZ9+We6qv6hs2+nTRgrY6dWjozer3XbX0x/972E3XTRfePnz739eKk7OU89+
+            uHHTHvfrjBrR928urr9tHutAMu57elsHkklKjBVtifw8Z88YI38buFnn/Y9+njB+yNDBPYUn77z/o6uHcvMK5e3G684T8Guy5PXk
+            3cmaJjPsbdxl2LrnZLuCtx1TRzv+HisqNc+85aDHqz2evz95eP9GfewnjQglEAJoFwiEvrn59qdEq+nVo9N//+2hy1nXLh2EJ+99
+            +NO554xz2mXu4METd933gsdLoext335g2FDPA1S0KTPPHvff5z5y2rHQzTg6Z00f3e6ib2sbNKhHeJi+uKTc/Wr79h+7+Mq/P/Ho
+            rUOH9HJ4SJZqH3/yPfsRQWOiI5oxCd7cH5d++MmvHle74tIZ60967Nw+vTuH1V48Kavod/z1WY8DycjcpVKr1qzbIU6CLP736um5
+            HusT2RruA2FlVfVdf3vu5ef/NmiAu6GJX379q59/XeFmhbS05Fkzqa77s8vPibz2ghhdkJMBt97/1n8yT3ioeng/xwunl64r9Wbk
+            rEVrSx0CYeeUQJmid+z3n7QMwF8RCNuKxISYV1+81+N86KNH9n9efCY8ueb6Rx/+xw3yONW2RBY6vvp24edf/l5S2ujgXoa99Rvc
+            HUB/M3dJuwuEMsOcc9a4b3zpqStqxxcVaEwm5DOnjZZ7jsc15Q52xbUPjRrZb9L4oSnJsWqN+tix7JWrtixd0WiGDxk8xowe8Nqb
+            3wgfefMZpNv/+qw4aZ9/9Lg1IG3YvGf33iMe1//x5+XyJk7OpAlD3nj5ftGiZOlvxvTR8+avcrOOPEVy6Z/+ceVlM6664uym/X7l
+            L4d33vt+ybJNwq1777pcoJ3r1Tm46XTzapXo1TV4zKCQrqnOT5Z9v6hYVgiFvzhzbHjTKyR/X+XVxGgLV5feeWVccOPMPH1sGIFQ
+            scJC1OOH+naVdUGxafs+dhicBgTCNmHI4J4vPvPXuNhIj2sO6Nc1JTnO41ijsqTz1/tffPTJd1MSY4OCA48ezcrNc1IZk+/4/H/v
+            uvNvz7npiffdD0tCQoLPmDRMHuJbzJbM7PzZ57aD4DTn/Mk+BcK0TkmDB/YQaOKcGWO8DGOi9nI7eXOzwgP3Xr1u/U7hltniJ6NT
+            tAUP/f3Pm7fszczKc7/ax5/NkxQMOGMAABAASURBVDd56qdDcnxiYkxFRUVuXvHRoxne9C2fdsaIMyYPF2jnbrnU8whSDrbtrXju
+            /WzhR6aMdOwvmpVn3LjTq8RbbjCv2Vo+cXijADBpeOgLH+bwK02ZuncKeuLuJJ+esm674e4nTwjglCMQnn5XXXHWfX/9k1ar8XL9
+            664+97En3vVmzcKCEve93R57+GaZCQf06+b+0izrwaL1flrHpHYRCGW669Or887dh7xcf84FUwScGTmir2zMTVv2ipN2yZypsvK2
+            fYeHjGE0Mi5fi4mKCnv0oRtvvPUJb1aW9UD3/QWa6pAS//jDNwsoz+ot5Y+8lmnyo6nXE2O1/bo7dtJZstaHobAWrilxCIQxkTWz
+            dCzfyHTbANo05iE8nWTl7cVn7v77fdd4nwZFzbQKZ3hTS/ToT5fPmDR+sLwzsH834Y+8z3gajfqCWZMEnFGpVA//43px0iKjwu66
+            7RJRu9u7X9NY3f4mO2nLJowddEPrjPgifxG9+sLfmHlCaaqqLe98nf+3p9NLyvwoDgpx7uQIVZNrJH9dViy8tnRdaVGpY5tMHc2E
+            hADaOgLh6REcHCgLg79+/8KZ00YJHwUGap958o6THP5k9rkT77/nKuv9yROHpXXyrVdDuzDz7HFeTgMwcfyQaE8zNypZzx6d/vHA
+            teIkxMZEvvnyA9bZUEL0Ovcrl5VzBUULu+fOy+VP0KcTTx516ZLy+UePu5kjB/6ntNz85bzCi+4+/P5cPxw8c/IIx/6iB45V7T9a
+            JbxmNImVmxyLgaMH6ZtelwgAbQqB8FST5ZFr/nTOgp9floXB+Lio5r3IyOF9X3r+ntBQnWiWe+++8snHb7UdHcrU9PCDLVACamvC
+            w/QzzxrnzZrnMUCiJ1deNuNvdzdzOofu3VK//ORxWyE6NETvfv3KSh+OwOAl+RN8+9X/k18KcdLkr45r/nT2Vx//JyU5TsB/mS2i
+            uNR8PKt6694KmQMfeC5j9u2HXvo4N6/QD2v4fboGdUwKcFj4xzqfp05d0GQEmhCdetoYioQA2jSuITxFOqYmDBnUa9CA7lOnDI9t
+            iQ6fE8YO+uyDx+689/mDB324/jgmOuKxh26cMmmYw/JRI/vddfulL7z8ufAvcy6Y8rWnoWVk2appg6Cp66+ZJQt9Tz/3sU+TRowf
+            M/DpJ+6wn6IwOtrDsVG5gQphqxg9qv9P3z339rtzP/p0nmgu+QO9564rWnyGDJxKH3xfIG8CdnYeqBx35X5x0tZsLW+R12lfPvy+
+            4EPF71Fn3XhQwGtb9lQo8JvSlhEIW548ax4bExEdHREVFS5rgF3SkkeO6JsQHy1amiy8fPvZk+9//PM7731fWuphGLTOnVOuvvys
+            2bMmuupFefP150+bPPypZz9ymCfAQVJy25p92z2ZwHt07+h+3sXzzhkXEMAXwSuzz50wcdzgl17/8rMv5ntcefrUkbIqNWJYH4fl
+            8nvh/omlpR6mPUSzyd9ID95/7bVXzXzj7e8WLF6Xn+/D9VHytNGtN17Y9AcKAADaNVVJWbVAOyeP6n6dv2r5qq1r1m4vr7/+qkNK
+            zfDxcbFRCfGRsjgpj869fLXMrLxduw9v23Fg954joaG65KS4wABtcHDQmFH9HcoCR49lZWTmunmpiPCQXj3TXD1aWFTqPqqphGr4
+            sJOaArGktHz8GTc5naHe5tsvnuzTq7OALwyGygWL1i1euuHEieyiorKCwuKi4rK0TklJSbEJsVHJKXEzzxrbpXOKwMnZufuQ+3M9
+            HVLi5DdUNNfuPYfXbdi9YdPurKy80jJDSUl5SWlZWVlFTHREWHhIeKguOiq8R/dOA/p37dunS1JiezoZ5Ddm3HhYKNW8t9LcPErL
+            uELLuELLuELLgMKIP4iODr/i0jPlTbSExIQYeZs8cajHNTumJjSdydp7kRGhrV1t+Oa7Je7TYO9enUmDzaDTBZ17zjh5E2hNrb1z
+            yvM18vany2cIAACgVARC+K2Kyqr3P/rJ/TqXXHiGAAAAAJSKQAi/9dkX8zOz8tysICurs2dNFAAAAIBSEQjhn8rLK/73/o/u17ns
+            4uleTlQIAAAA+CUCIfzTPx55Mzev0M0KwUGBl188XQAAAAAKRiCEH3rjne9+mbfS/TqXXzI9JiZCAAAAAApGIIS/ee3Nb1567Uv3
+            60SEh9x4/fkCAAAAUDYCIdqlE+k5y1duTkqKCwoMsC4pKzNs33nwx5+XHzue5fHpt9w4JzIiVAAAAADKRiBEu3T8RPZDj70jmqVf
+            ny5XXtYyczYCAAAA7RqBEMoSHBT433//RavVCAAAAEDx1AJQkr/ff3WXLikCANqDAK1KKFKIzsPxCS3jCi3jCi3jCi0DGgIKcuH5
+            Uy6+cKoAgHYiKlyh3RmiIjxsOC3jcgVaxtUKSm2Z1EQP/QHZZ0AghFJMmTTs3w/fJACg/eiSGigUqUNCgPsVaBlXaBlXFNsyqYke
+            Npx9BgRC+L+gwID77/nTay/eKwCgXRnYM1go0vB+Ovcr0DKu0DKuKLZl4mM8VAjZZ0AghD9TqVTnnjPu+2+evvaqmQIA2pthfRV6
+            vDLU04bTMq7QMq4otmXGDdG7X4F9BowyinYpOSn2ogvOOHY8c/+BE7l5hbblEeEhMbGR8bGRnTom9ejeccSwPt27pQoAaJ9SkwKG
+            9tFt2GkQSjJqoD4x1sPxCS3jCi3jimJbpnMHDz1C2WegKimrFgAAoE06llF962Mnqo1CIQK04t1/d4iL8nygVtsy6dVGi1CGAK3q
+            3X+neN0y7DNO0DKu0DIKR5dRAADaLnny/vYrYoRi3HFlrJdHabJl/nJFtFCMO/4U433LsM84Rcu4QssonObvD/5LAACAtqprxyCL
+            RWzbWyH83RUzI8+fGu79+t1oGRfYZ1yhZVyhZZSMLqMAALQDqzaXP/1uTnmFf/aQ1Aer7r8+buQAfTOeW9My7+WWG8zCH+l16vv+
+            HDuq2S3DPuMMLeMKLaNMBEIAANqHnHzjy5/krd3mb2M/jOivu/2KmLjo5vfgys43vvpJ3hq/a5mR/XW3XRETfxItwz7jCi3jCi2j
+            QARCAADak217K7bsqdhzqDIj15hXYDRUtr9z+bogVUykNilO2yMtaFCv4P49WmYaNFrGFVrGFVrGFVpGUQiEAAAAAKBQjDIKAAAA
+            AApFIAQAAAAAhSIQAgAAAIBCEQgBAAAAQKEIhAAAAACgUARCAAAAAFAoAiEAAAAAKBSBEAAAAAAUikAIAAAAAAqlFQAAoF0xVFSX
+            Gyorq4wmk8VkNov2RqNWazWqwKCAkODA4OAA0XJoGVdoGVdoGVdoGeVQlZRVCwAA0OZZLKKktKKo1GAytb+DM1e0GnV4mC4sJFil
+            Es1Gy7hCy7hCy7hCyygQgRAAgHbAaDRl5hQb/egQzV6AVp0QG67VaoTvZJtk5RRXG03CHwUEaGpaRtOca3zYZ1yhZVyhZZSJQAiI
+            t97/Zs26rfLO1ZefO2HsMKFgz7/60fad++WdO265YmC/HgJtz73/eC6/oEjeeeKRO+NjowWUobq65ijN1mtLI892hwTpgrW64ABd
+            O+wKZaiorumNVmEsKaswmSzWhXKjEuPCA3w8VqNlXKFlXKFlXKFlFItrCD1776O5y1dvst6/5IIZ088YLQAAOFXk8VlmbsNRWmR4
+            cHJ8uFrdjns+WY8vo2s2LSwju7iwuEIuNJnM8mA0JSFCrfa2GmYyW7KU0TKyBJqcEOn9prHPuELLuELLKBlt4UG5oWLNhm22fy5a
+            ukYAAHAK5eSXWi/mkee20zpEdUiMaNdHafY0apXcnE4pURpNzRbJzczJK/X+6Tn5JUZltIyxpmVKvH86+4wrtIwrtIySEQg9WL5y
+            U3W1UdScZgiS/8/JLdiz77AAAOCUKC2vrKiou7ijY1JEqD5Q+J2wkMDUpEjrfUNldVl5pTfPatQyyX7bMh1PsmXYZ+zQMq7QMgpH
+            IPRgyfJ18v8qlerC86ZZlyxetk4AAND6LBZLQWGZ9X50pC7EH4/SrOQBaFSEzno/v7Bcbrj79eXjBYXl1vs1LaPz25YJsW+ZonJP
+            DcM+45JiW8bj+uwzIBC6s2PXgazsPHmnX+9uE8cNDQ3Vy/sbN+8qKSkTAAC0snJDlclcc8gSGKBJjA0Tfi0pLixAW3NYYjKbDRUe
+            RrwrN1RaL3aSLZMUFy78WlJ8fcuYZMtUuV+ZfcYVxbZMOS1jx6d9RjkYVMadRUvXWu+MGz1YrVYP6t9r+aqNJpNp6coN55w5wZdX
+            Er/MX/bN9wvknT9fdf6YkYMqq6p/+vWPXXsO5uQVGAwV4WGhkRFhY0YNmjJhhKtXyMsvXL1u27HjmZlZuZnZuUFBgXExUd26pg4d
+            3K97l1T7Ne+8/6nS0nL5gV999u+BgY6jQv3y+/Jv5v4u78gVXnvuwYAAx31gweLVn339q7wjt/GCWWe4+jyt9C6yeectWHn0eEZO
+            Tn5WTp6szcZGR8XGRnXskDhl4sjQEJ3D6+w7eOzJZ98RNT+jIddeed6efYe/+2lhekZOeXnFA3/9cze7ljlw6PiSpesysnJOZGQH
+            BgUkxEb369Nd5vyI8Ob87vvqu/nzFqyQd6790+xxowbn5BYsWbZu995D8gdaXW1MSojt3bPL5AnDY2OiHJ748BNvHDueIe/Ij9e9
+            a8emr/zrghVffzdf3pk6aeRlF53t8HYePfrgrSnJCc17ikeGisp1G7bvP3BU7oEZWblmszk6KrJTatKg/j2HDu6jau7kPgcPn9i4
+            eeeJ9Gz5snn5ReFhIXGxUbIBR40YYD+Kptw35F5nMNT08Xjgnusddnt7z7/y0fZdNWOlXjBr6jlnjrctlx94645923fukx8+MzO3
+            rNwQFRkuf1j9+/YYOby/Xhfc9KVuuvNRo9GUEB/zn4fuyC8o+vSrXw8fOVFQWDxn9jT5Frv3HKp9lzPc/EJYvHTdx1/8JO9079bx
+            gbv/LLyzau2WTVt3Z2blye97RHhocmLc4IG9x48ZovE09PyxExnzF6w+ejyztKystKw8ODhIPjclOX7ksAEO+9sPvyz5/ufF8k7f
+            Xl3/evtVrl4wMzvvwUdeknfk1/z5J+4LDvbbM8dtk6HCaL0jz2r7zfU8rsgNjIrQZ9de2yNjj95t0c++Zfx+YjG1qpktwz5jT7kt
+            Y6jUux0jlH0GBEKX5DHf5q275Z2gwIBBA3rJO6OG95eBUN75Y/mGs6eP9+nwV6OpG9+2oqJKVh1ffP0Ta+3R9l7ydujIiYzMnCsu
+            Pqfp05euWP/R5z+bzQ3TwsjUIfOYfMrvi1YP7NfjuivPDw3TWx/q27vbmnVb5cq79h5qOnPA7t0HrXdqVzg4oG+TFfYdst4Z4HbW
+            gdZ4lxMnst784Bv5f/s1j53IlLdNW3bNX7TyhmvmOLyX9TSPVFlVJZ/4/KsfWa/5FDXf8wrbavKj/u+juTJRWP9ZVVVdWlIuI6I8
+            WL/TNO+eAAAQAElEQVTz1suF72wRt7ysQubAV978TIYl26NHjmXI24Ilq6+6fNbYkYOEXzhw+PhLr38i9zr7hekZ2fIm04uMTDdc
+            c2HnTinCF3L3eP+TH1bUj+JrZf067N1/5Mdf/5g2edRF50+3ftfkl2jooL7W7+C6DdtcBcLSMsOO3QdEbU/v8aMH25bLwv4Lr318
+            +Gi6/crZOfnytmX73u9+XHDJnLOa/rACtFoZCOXXVv7/6RfflyvXvUtp+YQxQ62BcPmqTW4C4ZoNW6135DkL4QWLxfL5N/PkGRPb
+            EhlE5U3mz5VrNt1+8xVunvv5N7/KXwj2S+TnlC0pb3JXl+dHbrruouioCOtDk8cPl5lQvt3OPQdlg8ts7PQ1V63ZbL0zbFBf0uCp
+            V1X/Cy0oUBF/r4MC6/5WVlV7mFSQlnGFlnFFsS1jNHqYVJB9BgRClxbXlweHD+lnncJSlixkvSI7N18W62SdwadZ2myBsKS07IVX
+            P5Yv0qtH5769uyYlxskT8Fu379m774h8dNEfawf279mvdzf7565et/WDT3+03u/Tq2vvXl1kTaPcYMjMzJNHosUlpfJw9j/PvfPP
+            +2+yjnzTvzaqyTt7m0Q1k8m87+BReUcWGCsrq+ThbNOotrd21JyQEF3Xzh2Eay3+LjLcPvHsO9YRrrqkpQwZ3Dc2OkKr1WZl5W3Y
+            vEMWkeQprpff+PSvf7mqT68uttfR1jdsdVX13F8WW9NgSkqCLigwRF+XkOUP6633v7Hel4Us2fKxMZFFxaWyRrRk+bqXXv9M1riE
+            j2w/0PzCwp/nL5W/TM+YNDK1Q2JoiH7//iObt+2RP1YZId77aG5keJj8QYuTM3HcMFnGcfXostWb1q6vGQtXHuvLkl2zn+KGPFXx
+            7EsfyJ+mvJ+cFD90UG9ZdJJZIjevcM267cfTM+UJjqdfeO++u69N6+hDJpQ7tjUNysLXiKH9ZZ6MiYksLCw5cix9xerNMsD/tnBl
+            fkHxzX++yLq+DGzWQLhmw7bL68unDuR2Wa8K6NOzS3h4qHWhrMk//dIHJ9JrzjWEhYWMHNZf/rBC9DpZ2pV5fsu2PWXlFe9++J3c
+            fyaNazQRpab2u19trJYVYGsajImOjIoMi4uNHja4zydf6srKDHK5fBG5XzX9MEXFJfv213wXZHltxJB+wgtfz/3dmgZlm0yeMKJD
+            SoKsEMp2PnToxMq1m99490tXI2XLtrKmQblzjhs9SFYUNSq13M/TM3PWbtgmX2H/wWNvvvf1A3dfZw3Ysh3kN1fuq7K5/li+fvbM
+            KU5fdvW6umGWx4/1KtCiZZnqp4dWyIFacFDdZnqcF5uWcYWWcYWWcYWWAYHQOfndWLpyo/X+xPHDbcvlIZG15+eSpet8C4T1x3C/
+            /r5cZpjbb758UP+etkdnnDFGpkRrJ7d167fbB0J55v79T7633r/ykpmTJwy3f9mZZ0184bWPZJiUh+Pffr/giktqqov9+na3PmpN
+            Zfb2HTgii2PyzugRA5YsWy+PYh1WkAfi8shY1F426b4E2uLv8sW386y/kmQCv+m6OfbvfubUMV9+99v8havkket7H8998pG7bB3n
+            bMFMHvjK4s/EcUNnnzPFFgOsfqvvOSlbT7ah/UNjRgz897PvbN2xV/jIdlAuN1AXHPzog7cmJsRalwwe0OuC86a99vbn1kPtL777
+            7dHet4qTEx8XLW9OH9qz7/C6DdtFbdHyjlsu0+mCmv0UV+RWvPnu19Y0KKPU9VdfYJ9Jzpo2TmaYeQtWyND13kc/PPLgLcI7Gzfv
+            sqY7eeLg3juvcagunnvWxIefeF3GrXUbtw8f0lcmebmwR/dOEeFhMmXJAq8MWt27Oelzu2Z9XUVu7KiGct833/9uTYNJSXH333Vd
+            WKje9tD0KaPlKYMXX/tY3v/8618H9O1uq6GJmp5aNVsqs/2ylZvkyYurL5slTzfYHpUBdf6iVfKO/HXhNBCuXLPFekfG3aY9q5uS
+            jSyzmfX+TddeZN3qOhNEz55p8hSD0yfK784vvy+z3r/lzxfJNGj/6KyzJz3y5Bsy1e8/cFQG5pHDB1iXjx87VO6l8o6M3+edM7np
+            V16epsnNKxC1u1OPbp0ETjnbnGC2U9r+zXY8avJ4CEvLuEDLuKLYlqk2eqiDsc+AQWWcW79xu3XkGFnBk9Uq2/IJo4daD4W37dxX
+            WFQsfCdLEJdedJZ9GhTWvm1j6s6+HzmWYf+QDJDWqte40UMc0qCo7c567RWzrelIVlqse7Y82LWWvA4dSa+sanS97M7arnSyxNGn
+            tnZ09HimfUdHaUd9V8/+fboLt1r2XWSR01pICQ3TX3vleQ4HpvKfF82eHhlR06Utv6DI2pXX9pD1jjxylT+pqy6b5ZAGT5zIsiZS
+            eTh+/rlTRWPy4P7s6ePFSZA/HXkkbUuDVvIncuWlM62fTX6AY8czRevIzS989a3PrAWx66+6IDUlqTWesmnL7mMnajZBfh2u+9P5
+            DhUquZkXzDrDerGfLBUeOHRceOeHX5ZY7/zp0plN+5rKVHbJhWda79sykjRm1EDrnbV2E4TayKwo62Dyjky5w4b0tS2UuV1YA/BN
+            l9unQSsZAq2dReVPc9XaLQ5bJ2r7GOfm599x0xX2aVCaMnGk9c6GTTsqnI30sGb9dusd2xfcvWUrN1q/LDJ8NkqDtcaNGtzHRdW3
+            pLS0b69uaR2T5dfEIQ2K2g0fUx+Pj9r9hpFntcLDar4v1i6pTV92dX1rjB01WAAAAH9EIHRuUf3cEg6jvMi4MmRQzcGWPJ5euGSt
+            8F2IPtjpRWW2A01Z6bJfvmVbXfHKfmwMe/LMvTwKFLWd4vbuP2xd2Le2xmg2m21LrKzRSJ7p79m9szzSlVuxe89B+xX21K4gH+rv
+            Rf2zBd/FWrCSxo8aIutFTd9LhpDBA+tS9JbamkZTZ9QfndvbtrPuMHdAvx6y8ZuuMHn8cFuZsRnkofbokQObLo+KDLedStjdOnNX
+            yp+4LCxba62yTGfLPy37FFEbCK13pk0eZe0+7UA2oPV7IW3dvkd4QZa+rSFTBr9R9QUrB8MG97Pmsd37DhnrT3COr78Sb+2m7U0H
+            jLZV5ORzbT9WuQ9YLx8dMrC3q6rp8GH96lfe53QFWeKzXaZrExcbZa1Syo+3vPGVkKJ2OBbrAELyTbu5HgLHnvVkiqi5Ynmg0xXO
+            mDTS6XKZA2+85sJ/3n/Ts/+5x+kKSfXnLE5k5NgWyuadUN8RdNmKjQ5Pkc27urZfsVxt4tihAgAA+CMCoROZWbn7D9Rd9jOmSXib
+            OKbuwGjZqo3NmMCka+dUp10xrefpRU2fsYZimqxsWPtrhYToXB3ISp3T6i7DO3a8bjiW/vX9OffYRRGDofLg4RPyTreuHUNDdAm1
+            L7jTLqrJzdm3v+ZSRpkwm47n2VQLvktO7WZKPXukuXq7TrW5V9SWHIUzTQsjouYavyLrnQ4uBtKsadt4l23rUccOiUEuugLahu7M
+            ys4VreDN/32ZkVlzcC+rRheeN7WVniJqRgE9Zr3TpbPL6wO71Y9geTw9W3jBts90TE1y1TlZNmxqSqKo7dSRkVX3sgnxMdYzINZe
+            ow5PWVtfkRtnN5zM/gN1n9/N9Y3dOne0fox0F5/fOrJUUxPqfyGsWOUYCFfWR8TxXqep/IK6fgepHRKdrtDsfpu2JG8/2JI0afxw
+            64Zv3rbbeqbAZtfug9YxhPr36RYWFiIAAIA/4hpCJ35buNJ6Z8SQfk1H1evTu6t1aJmSkrL1G3cMH+rVQBE2oSHOj6ts4/zaR8y8
+            /Lqjw7Iyw59ve0h4kptfF6u6d+2o0wXJbLbXLqrt2nPQmmB7117s1K1rJ1nB2FM7mI2VPG62dv7s16eb8EILvkteXqH1TkJcjKu3
+            s81A4FBEtZKJ2uk1WoWFJdY7kZEup5eIi47KsCub+CTe9Qe2XYrm9AOfpO9/Xrxl+97aDxB96w2XeDPmbTOeYiWredY7D//nDY8r
+            236U7uUX1AX1zVt3e7Nv5+QU2nq3jhw+wDpY6JoNW3t0bwhIck87WluRk6HRviJXUH9S4Itv58mb+zeSoUju0k2vq4yPjXK6/shh
+            /T/98hdDRaV86yPH0julJtsesvYX1WjU473ub1lQXNfUUVHOx/zU64J1wUEOfbBt5C+lJcvXHzp8PLegSN6Xcc5+aGKnZCm7b6+u
+            23fJIqp52YoNM6aNtT1kLQ8Kr8dHBQAA7REVQkeVlVW2i4jsh5OxZxttb4ndpU1eUmt8aPOS0jLhC5kbrXfksb51iItDR9Kr6i/w
+            27G7pvOkTCnycFne6dU9Tf7/RHpWaf2zdu6p667W37vxclrqXeQxqy1yBAe5HNfeFs4rKp0cDbt6oi14BLke0iPY06gqbgQFuXxZ
+            W0Ct9DSPsK82b9tjvQBPZoO7br3SOrpsiz/Fymg0OVwj6l5ZucGb1Rymr/C8flnD+mNHDrKm2fWbd9pX6W0TJIwe0ai/ZVlZ89/L
+            JsjFDqbRaGx9hu2vdTwgU1lt3btfn+5eltdMJpMse1rvBwe4/CK4+iQbNu+8/6EX5v60SMb+EyeyiotLPaZBqwnj6gqYf6xYb/9h
+            Nm3dJWpL6Lb+wAAAwP9QIXS0bNUm20R2/376Lfcr7957SB7zNZ18vKXYMow8i3/dlbM9rh8e3nDc2bdXt01bdssjwn0HjlqnPdi1
+            97D8f8/ahCb17lU3KOLO3ftHDO0v6q/9Cw3Vd03rILzTIu/iU94QdkGrEZflLs/dek3G5k9EY5uQ0I1mz9julCxmvvXuV9aXvfn6
+            i63Bu8WfYiMLXJI1Wtz854tCdB76EmsDvPqtYvshDujbfdrk0R7XT0xsGLZHRpT+fbpt3bFPxie5O/XuWTcNiW2CBPvxRUXNz6ju
+            vc6ePr63s7FAHYQ7y29u5uqdNG7Yoj9qriheu2H75RedY+2caRuOZUJLX31nNDvZXWX+fPPdr62XSspa+sjh/Xt0S4uPi4qJjrTu
+            ftt27nvh1Y+dvuDgAb3k91FG9Oyc/AOHjltngpFnEMpre5Da4jcAAPBLBEJHi5f5NlTM74tWXeZiPrSTF2fXS62Pj3PZDejXXXxR
+            c0ceMcuoVlRckpVVcyWb7SK9yIjw+LhoeQi4a88hGdVkDLaOD+lm8rpWehdZrbKOPSNqqn9V4S7eyzaKY1yM53nzbMLD63qKuhl2
+            2VUHPG9UVla7fqjuAwcGeZ5vwMbsdhDksvKKF17/2BqhLzhvqsOUlS31FHvyRyPrvdZiV6fUZDfXsvoktn7f1umC+/g+T+OoEQNl
+            IBS1GcwaCA8frZsgQf7Tft6ImveKjtorajotx8ZE9jnpOSGbSklOkCFK7tgGQ+WW7XuGDuojd+a1teMkydrggL7dvXwdWWwM0Qdb
+            L+SrMrrer5wVnH/6ZYk1Dfbr0+0vN17W9DyFmwueZeAfP3rIr78vFzWheos1ENo6SthfjQkAAPwPgbCRxFQQLQAAEABJREFUPfsO
+            Z2bW5Bl5ZDZj6hg3axYVl1mnUJOHTXNmTw8IaJWWlMe11uJMYVGJ0WhyOsCjK7IykJAQK+OZdQhQ22Cb9vNJ9OjaSUY16xWAe/Yf
+            th5QepxwojXeRb6O9Wg+IyvXVeTIyKobmiXGl5JsRP0sFPn5Ra7WsU443jy2LqlNFZfUXToYGdFw+WJDqcXi4VlNyWP6V976NLf2
+            Ij2ZOs6eNk540oynNBUdHW796WRm57VUIIyr/yHm5Dan8eW2BAUFysi9aevuqy47V6bWNfUXvDUdxTcmpi4fnswP2r3xY4daz3Rs
+            2LRTfra9+49Y+8TKD+NqHnmnwsJDrYEwL7/IIdZa5eUX2row2Nuzv+4y3TnnTXP66ygvz+WOKmp7jVoDoSz4X3HxOVVV1Tt21XTt
+            7pKWkuJiNCYAAOAfCISNLPxjjfXOsMF9LpjlbgxGeZy9Y9f+gsJiefS2ev3W8a0z6II8zI2JjsjJLZBvt23HXqejaLrRv3dXGdUO
+            H02XGWz3npqOmvJo3j6cyDre8tWb5FF+YVGxdQX5jgO8u4CwZd8lrVOyNXLsO3BkoIsPcKh+grs4XwJhVGRdxdFhgkcb+UPMrR/j
+            tBkOHTkhfzpO+9RlZdfFj46pDXP9BdZPh1reeLBHm337jwgXPv9m3t7a4Xk6JCfecM2FwgvNeEpTcfUVth0793lf7/LwmvUVQvlz
+            KSszhHgxqq09eXJk+OC+cr8qKSnbtfugrPtt3loz3YWsNjedvi8uru69duw+eJFoFaOGDfji63my1Lx52x557sZ2MeF4H/uLRoaH
+            Wc9JyS9U9/qBW+3t3edk95AR0VaOdpXY127cJlyLj43u1bOz/HrKr4NMs+mZOdargseOYjgZAAD8HIPKNCgtKbfNtza58fSDTdXO
+            31V3qLfU96FlvGebKW7eghWu1nnq+Xefful92xT2Nn1rq3Dy8FTWLvbWxoye3RtdQGW7+GrXnkPWEp8sCPh6aN4i7zKkPuuuWbfN
+            6UgYtbWgXdb7I4f7MLKrbW6MvXZz2dlb3mS2AJ/IMON0Rm8ZVGS4rfsMduOphtdXLA8fOdH0WQcOH3cVXGUtesHi1aL28su7brvC
+            m6J0M57i1Mj6eQJXrN7sMDOBzTffL3j4iTe++m6+LGEJL8jyl7Vroslkto3r60C24X3/fP7Vtz+3Vf/s2YZy2bpz76Ej6dbq39DB
+            fZteYjqwXy/rIDrHjmfsajwlpo0siN37j+fe/+QH67z2vpJtO6J2JsOaUanWbZF1S3m/W5fURF8u1xQ104HUfVm2bd/rdIWVazc7
+            fXfbSDPFJU5Gotqyfa8tSbrqO2qbaXDlmi1rN2yzvqyrKSIBAIDfIBA2WPDHamsUSUyMdXpu3sGU8SOsncEOHj5xzMXMeCdv5pkT
+            rUMUyuPUb39Y2PRg7pMvf5YxTJ7aX7V2q8MRf+8ena1L5HG89TC9d89GUU1Wz6z1hP0Hjx4+WpND+vp4gVlLvcuIof2s6+QXFP00
+            b2nTd/n2hwXWKDJ21GDb9APe6NwpRd5E7aV0P/66xOHRE+lZvy1YcZI9ft/9aK4sftovkSFHLrTm8149OkdGNFwX2TWtbjoE2VwO
+            o+kcPZ7xxjtfOu0YLAPPex9/L2qHeLn9psttZU83mvEUV/r27mrt4isrYG+9+5WtGGWzfuMOeT5Cxi1ZY9d4PY7upXPqLr6dt2C5
+            9YJAexUVVS+/+ancozZu3iX3nKZPlw1r7VS5feeBDZt2WBeOczbBQ2iI7pwZE6z35c+laUE4IzPnrQ++lvvespUbiopLRLNMqT+L
+            9PXc3+vLaz5ffTdx3HDr3rhj94Gdux2z66o1W+RCp7urbb4Wa1d2e1t37H3zf1/aOmm7mgRl6KA+8sSBqBmtdIc1PcolTefdAQAA
+            foYuo3Vk0LLNITF14ihvnhIaph88sNeGTTtFTV/TtddcMUu0AnlAdtH50979cK68//NvS2XlYUCfbmlpKTJsZGTmbti8Mys7T9Re
+            9Hjdn85zeK48cOzetdPO3Qes5/ulvj0dR9ToXnuB3+p1W62X9vnaX7Sl3kVWXG+6bs6Tz70rt+v7nxdnZuXKdcJDa5JwZnbe1u17
+            t+2sCQwh+uALZp0hfDRj6tjX//elvCOj5rYd+/r16da1S0eZW/btP7JwyRp5ECyXLF66TjTL8KH9Nm7e+dATr0+fPCatY3JVVZWs
+            lG7cssv6c5HbNbM+iliNHTVo7s+L5GbKqPPvZ96ePG54Qm0SPpae9eMvS0xm86yzJ8v0a/8UGWVffuNTa9ONGjagqrJq564Drj6P
+            Tq/r3Cm5GU8Rbl1y4ZmyuisTrCyHPvDQi4MH9kzrmBIaoj+Rkb1j937bBPFzzptmn37dk4ViGZlWrN4k8/OLr30sK8k9unVK7ZAo
+            E4vMlus37bRehhcbE3X+uc5/6COH9/91/nIZ56zZW55T6N7N+amcaZNHL1u1KSsrV6a+vz/y8qD+Pbt0Tk1MiJG7pUybm7fusbbV
+            4IG9ZQoSzdIhJbFTapIs8Fo/tixUNqO8JrPruNGDrXvj869+JEOvrBnKNpEbKD+kDHsjh/WXu5Z1GkZ7k8YP+/CzH0XtTp6dW9Cv
+            T9eo8PCSsvLFy9bKn05SUtxN1110+71PyF90uXmF835f0bFDojzzZX+ZovwdMmbEwPmLVpXXF4HHj6G/KAAA/o9AWEfmupLarlYy
+            gHk/qp6sCVgD4ep1Wy6bMyMoqFXOpo8dOTgyPPy9j+cWFBanZ2TLm8MKModceelMeYDe9Ll9e3WVUc1ar5AHhTLEOqzQs0cneURu
+            HcBTRiNrMc1XLfIu8vPfe+e1r7z1WXFx6Zr125r2EpQHx9dffYH91YleGjak79WGWR99/pOsAMvjdfs+meHhobfecMm6DXX1JaPJ
+            q3nb7MXFRM2ZPV0WhRxSnKi9zu2qy8+19Zi1kvXeiy8485Mvfpb3T5zI+viLn2wPyXa788Y/VdeXDY2mug6uObl5trLVijWbV6zZ
+            7ObzdO3c4e9/u6EZTxFuJSXGPfLgbW+//7WMu8UlpX8s3/CH2GC/gsyBF5w3Re6rwhfX/Wl2SnL8dz8ulIFn156DTftzyvxz2Zyz
+            9Lpgp0+vGRtzfs1QKNain5sAJn8WD91/06df/Sozlcx+8kyKvNmvIPObDI3nnTNJnITxY4Yeqf+BDnfWedUbl190dnW1SX5Oubvu
+            rKkTNiR5GaGvuPicl974xPpPk93uOnHcMJkSl66o+aGsXb9trd3XJy426o6bL9fpgnp077SndlaYr+bOl/+/7KKzp04aaf/WUyaO
+            lIHQel9mxV5eTNEBAADaOwJhncXL6gpEo0cM9L4DoTxgkgdbObkF8nB2+apNZzQ+umpBfXt3feyff5n3+3JZkMnNLczMzg0ODkqI
+            j0lNSRgysI/tuqOmBvbrYT34E/VzxDu+st30D83oL9qy7yKTyZOP3DV/4cp1m3bIsCRq06MsoMXGRvfs1kke8ormmjB2qCwfyZ+R
+            rCbJNgwKDkyIje7ft8ekccNkQttePziqsdrnCQnNJtP0KaMHD+glj+BlnsnKyZfBOCkhVubAyROGO52jUp5HiAwPm7dgee1IPDXH
+            9HK1/n27zTprkgyoh+qvLXQzocVpIXf1/7vn+kV/rD1w6JgMYLJya6w2yqAob717dZZ1SFliEr4784wxsl638I81suItX1ZW8GTm
+            j4+L6dQxSeY991Mmykc7pSYfOVZXLnNf0ZLna6698rxhQ/qs37AjOy8/O7ugpLQsMSFWblfXLqkTxwz19erZpuRvjy+/+816ZkSG
+            Q9EsarVafs7OaSk7du3PzMqT9cCI8NDkxLjBg3rLBpGV7eDa6yFFzYW7jfaQqy+fJSuuy1ZuPHT0RHp6tqxOp3VMGtCvp2xhazS9
+            9fpL5XmlLdv2yDqhbOQOyfEOby2bQpZYrfVeyoMAACiEqqSsbR10Au3Cz78ts5YEp58x+pILZgigdkSZux74rwyEKckJjz54q2iH
+            nnr+3b37j8hs/8zjf7UNgITT6PDxPOudfj2UMv/H9r1Z1jtpHdydD6JlXKFlXKFlXKFlQIUQAFrG/EWrrOXBqZNGiHZo34Gj1oGC
+            hw3pSxoEAEAhCIQA0ALyC4rmLai5oDEkRDd6xCDR3pjN5s+//tV6f/oUrwbWAgAAfoBACAAnq6zM8PyrH1uHTZoxdexJTmRy6lks
+            lvc++t46eGm/Pt2cjlAFAAD8EoEQAJpp3/6jhsqKo8cyf1+yqrSkZraJHt06TZ8yRrQTJ05kFRaXZmXnLVu58ejxmtF3I8LDrrxk
+            pgAAAIpBIASAZnr9f1/aT2Q/dHCfG6+Zo9U2Z7TV0+LH35au27Dd9s+kxLi7b7syJjpSAAAAxSAQAkAzxcVGykAYHByY1jFl0IBe
+            0ya3s0vvYqIiVCqVWq3u2CGxZ7dOs2ZOCWrW3IkAAKD9IhACzXHOmePlTUDZ/u+e60V7dtH50+VNAAAABVMLAAAAAIAiEQgBAAAA
+            QKEIhAAAAACgUARCAAAAAFAoAiEAAAAAKBSBEAAAAAAUikAIAAAAAApFIAQAAAAAhSIQAgAAAIBCEQgBAAAAQKEIhAAAAACgUARC
+            AAAAAFAoAiEAAAAAKBSBEAAAAAAUikAIAAAAAApFIAQAAAAAhSIQAgAAAIBCEQgBAAAAQKEIhAAAAACgUARCAAAAAFAoAiEAAAAA
+            KBSBEAAAAAAUikAIAAAAAApFIAQAAAAAhSIQAgAAAIBCEQgBAAAAQKEIhAAAAACgUARCAAAAAFAoAiEAAAAAKBSBEAAAAAAUikAI
+            AAAAAApFIAQAAAAAhSIQAgAAAIBCEQgBAAAAQKEIhAAAAACgUARCAAAAAFAorUArqKi07DlcmZlbnVdgyi4w5eYbcwpMOQXGcoNZ
+            AEql16njorRxUZrYaG18zf81CTEBPdOCgoNUAgAAAKcDgbDFWCxi/7HKjTsrNu4w7NhfYTQJAPbkCZEjhqoj6Y0WajWib7fgoX11
+            Q/oEd00NUpENATtqjdpsqjmTWFFpDA7y/z/ZcjOtdzRqDz2YaBlXaBlXFNsyAfIPrVvsMyAQtoAd+yrnLS9Zs628uJQCIOAbeepk
+            y54KeXv3WxEeqh7ZXz9jXFjf7kECQO3xivVAzVBZrYQDNUNFtfWORuPhQI2WcYWWcUWxLaOlZRrzfp9RDgLhSTmSXvXuNwVrthkE
+            gJMmT6n8vqpU3kb21117flRah0ABKFtQgKa6uuZkdkWFUYQLv2eoP3MfGODh+ISWcYWWcUWxLaMN8BB72GdAMm6mE9nVT/8v9+ZH
+            0kmDQIuTX6tbHkuXX7HMXKMAFEyvqzstUlhsMJn8vBOK0WQuKq77k6rXBbhf2b5lzGaL8Gsms6V5LcM+Y0+5LRPsodMN+wwIhD7L
+            KzK98FHejf86sXBNqcXP/wYBp438csmv2PX/PP7653lFxVySC4XSBQdo1CIIjh4AABAASURBVDVX1spIkJFTIvxaRnaJqTbaaTRq
+            ueHuV9YFB1qv/5FPSc8uFn4tPavY2jLampbx0HWCfcYVWsYVWgYEQt/sPVx166Pp85aV+PsJFKBNMJrE94tKbnwkXX71BKA8KpUq
+            MjzEer+wuKK0rFL4qdLyyqKSCuv9qHCdytMAU/LxyHC99X5Ny5T77a+IsvIqW8tE1rSMh/XZZ1xRbMt4XJ99BgRCH6zbbrj3mYyi
+            EooVwCklv3Tyqye/gAJQnrDQoOD609jHM4vL/DH5yDh3LKPIel8XFBAaEuzNsxq1TEaRv7bM0YxC6/1mtgz7jB1axhVaRuFUJWXV
+            Al6Yt6LkpQ/z/P06BaDtUqvEHVfFzBgbJgCFMZnN6VlFtmt7oiN1SXHh/nFq22yxZGaX5BfVne7RatTJCRFqr8eCr+nhllVoVELL
+            aDXJ8bJlvN029hlXaBlXaBklIxB65aMfCj/5qVAAON1uujj6/KkKGAQNaKyq2pSdV2Ksn+JWHqWF6AJD9IF6+f92OC5CmaG6vLyq
+            1FBVbqiyXY0foNXEx4Z5nDPNAS3jCi3jCi3jCi2jWARCz76YV/TetwUCQNtw7QVRl8yIEIDCmM2W3IJSeWQj/FGIPigmMsT7Cpg9
+            WsYVWsYVWsYVWkaZCIQerN9h+OdLWYwmCrQd8pzlo7cnDO/n+UJ5wP8YKqryCsqMfjSymVajjokKPfnh/gyV1fkFZdVG/7nOX6vV
+            xEaGBJ98y7DPuEDLuELLKA2B0J1jmdV3PpFRbmBEUaBtCdGpX/i/pNREfrNDoQwV1eWGyqoqo9FkMZnb3x8pjVqt1agCA7UhuqDg
+            Fj1Eo2VcoWVcoWVcoWWUg0DoUpnBfOd/Mo5n0T5AW9QhMeCFB5JC9VwUDgAA0HwcSzlnNIn/vJlDGgTarOOZ1U+9k8PAvwAAACeD
+            QOjcb8tLNuxk0jOgTVu33fDr0hIBAACA5iIQOlFmMH/4I5NMAO3ARz8UlpZzlS8AAEAzEQid+PyXoqJi/xmmDPBjhSWm7xYUCwAA
+            ADQLgdBRYbHp+0UcXwLtxtyFxQVFnMEBAABoDgKhow9/KKiqZpwKoN0oM5g/+rFAAAAAwHcEwkYOH6+at6xUAGhX5Nc2I9coAAAA
+            4CMCYSM/LClmFHug3ZFf2+8X0tMbAADAZ1oBO+u3VwgA7dD6HcwTAwAA4DMCYYNjGdXZ+fQ6A9ql45nV8iucmhQgAAUwVFSXGyor
+            q4wmk8Vkbn8zr2jUaq1GFRgUEBIcGBzckl9bWsYVWsYVWsYVWkY5CIQNVm4pFwDaLfkVviQpQgD+y2IRJaUVRaUGk6l9T78pDy7l
+            FlRWm+TmaDXq8DBdWEiwSiWajZZxhZZxhZZxhZZRIFVJWbVArbueSN99qEq0VdPHhP3r1gTr/e8XFT/9brZQhucfSBneT2e9f8O/
+            ju06WClwOtx7Xfx5U8Kt9x99LWv+yhLRxvTqHPjC/yULwE8ZjabMnGJjOz9EcyVAq06IDddqNcJ3sk2ycoqrjf45/UxAgKamZTTN
+            GfSBfcYVWsYVWkaZqBDWySsynbI0OPflzrFRzvfF/CLT8azq45lVa7eVL1xdamnDI9zIUyy3XhYr/0Jt2W34Y32Z8C8fPtGxS2qg
+            9f6fHjh66HjbPVMAG/kVzis0xUTyix5+qLq65ijN1mtLI892hwTpgrW64ABdO+wKZaiorumNVmEsKaswmWr+1FUbzRk5xYlx4QE+
+            Hqv5f8tUmzKyi2gZ9hlXaBlXWrBl/B6BsM6etlF3io7QyNuAHsFnTwi//JzKf76ceSKrjZZwRw3UX3Z2pLyjVqv8LxCinTp4vCom
+            UicA/yKPzzJzG47SIsODk+PD5e9e0W5Zjy+jazYtLCO7uLC4ZkQ3k8ksD0ZTEiLUam+rYSazJUsZLSNLoMkJkd5vGvuMK7SMK7SM
+            ktEWdQqK21xXkx5pQS/9PSUyvI2ew5gyMkwoBDORtB8FxYwLBT+Uk19qvZhHnrBP6xDVITGiXR+l2dOoVXJzOqVEaTQ1WyQ3MyfP
+            h9mAc/JLjMpoGWNNy/jQUZ99xhVaxhVaRsmoENbJLzo9gfCFD3Oy8uoOYQMDVJ2SA7t1DBozOMRayk6I0V4xM+rVT3NFGyM/3uhB
+            euG/5q0oSY7Tzj6jZoSSKiOJsN3IyvXPi4igZKXllRUVdV1FOiZFhOgDhd8JCwlMTYo8fLxA3jdUVpeVV4bogzw+q1HLJEeE6Pyz
+            ZTomRR46mZZhn7FDy7hCyygcgbBOdt7pKSzs2F/RdJSUO66MvXhGpPX+8H5e5a6+3YKvPDcqLSVQVhT1QerCElNuoXHhqpIv5xXa
+            LrOfNTn8vj/HW++v32G464kTDi/yl8tjLz277n0/+6XQaRDt3SXo7UdT7ZfMmR4hb/LOv9/M+nVZw/nLAT2DZ04MlxE3MTYgPFSd
+            k29MzzEeOVH12S8FmblOWjsyTHPt+dF9ugXLrSgzmHfur9h/tPLTnwuEazJCXzIjctLI0JgIbUSYuqraUlhsOnCs6v25+XsP17Vq
+            SkLAZ890sp7kKi03z7zloMO4A+OGhDz51yTr/e37Km5+5Li88+lPBf17BMtAaLaIvMKGT5uaGHDtBdFyo6zvWFllkacSjqRX/fxH
+            8fKNXvWb/faltPjomu9dboFp9u2H5M/r4jMjZbpOTQwsKjUdPFb1w+KiZRsavdQ7j6X26lz3O+vCOw9n2e2rA3sGv/rPDtb7KzaV
+            3f9shrVZFr3X1f3HOPvmg8WlZu/XFJ7IDTlvcni/7jr544uJ1JzIqj6RXb1ma/l3C4rEKXS6vshAK7FYLAWFdb8QoiN1fnmUZhWq
+            D4yK0BUU1Uwoml9YrtcFqtyOBmixiILCurHBa1rGH9OgVYh9yxTJlglyP0wi+4wrim0Zj7GHfQYEwjqZbek48o91pbZAmBDr+Wf0
+            p1lRN1wUY1/Yl0fk8tYzLWj62PDb/328pKzmgH7e8hIZ+fS6mn7Cg3rJP59qmbvsX2d4/4bw+cOikzqOv+uqOGtKtEmOD5C3YX11
+            Z08Mf/LtrIWrGxXrZRp8/aEOMm5Z/6kL0kwYFiJvMmaYzc4LdDJWvfB/KR3t5p0L0KrkRskEOHZIyPMf5MxdWLMJMpls3GmQ7ytq
+            fhGo5UN/rGsUt0YNbNhq+081dnCIqJ2dsqKy7gN07xT0/P3J9p145TvK15SfYfzQkPkrSh59PUt4Yns1+YPokRb033uSbSMMBQdp
+            ZU1Yfp6XP8mVSV60H1NGhd57XXyYvqELeucOgfImw/bg3rqHXsk8ZcMjna5SP9BKyg1VptrfgYEBmsRYP++onxQXVlpWWW00m8xm
+            Q0W13m3GKzdUWi92ki2TFBcu/FpSfH3LmGTLVHlqGfYZ5xTbMuWyZdwOCcM+A64hrNOmriF0yGnuySrWTRfXpUFZsJIFGZkl9tTX
+            x7p1DJSPWu/LAtqiNXWBR6sRZ4wKtX8dGUW61o+ruftg5bFM54PZyANu+fr2JSy5slwib4dP1A3FKSuc9mlQVu32H62yBSF5cvNf
+            tyY69Di959o4WxqU5c2l68t+WlIss9wFUyNkrG36MYKDVPZpUFb25Af4cXGxtfqnUdd8BrlF1kfnLSu2PXHCsFCHl7LVYGX7/Lai
+            bk1ZOps1uWYTFq2pq3lGhWueubchDR7NqP5lafHqLeW2H9b0sWGywik8MdXnW7kJD1wfL9Og3F75arYRnuW5KvnhZX1VNJeM0DsP
+            VDrc5FvYVpDxzGTybU03RvTX//PmBGsazM43yh+E/Nkdrx8MacrI0Osu8NwsLaUNXgwMnAxDRd3JSnlW22+u53FFbmBURN0vZBl7
+            3K9s3zJ+f4pfrWpmy7DP2FNuyxg8jJvIPgMqhHUK2lJhwT60eBxl9JKzIm33n/pftqxTidqw8d1LncNCao7Rzxgd9uz7OdYSjYyL
+            MyfVnUmVtbIfFjckpUkjGt504WqXV65n5Rlf+jhXhklZE7Mu2b6/Qi6xrSALXLbyZnGp+cl3spbWjkEqI+gtl8ZaP60MbPdfn3Dx
+            3YdlBhO1/V0n1797tdFyyyPHrXFU/o1/9r7kEf2ddJqdOjrMlgZl2vzL48etUTCnwGiNHzLRnTU+/P25+fL+7ytL7vxTnLU1Rg7Q
+            y5e1FaxkBpYVRev9NVvLbX0jZcU1PLSm5621zGhtLtt8Bs+8l2NbLvPt8w+k9Otek98uOjNSvqP7apilPvjJX7ldU4MefjVzwaqa
+            lC4/xlN/TUpLqcvk558RsXVPhWgW2RQ3PnTMfolsjTce6mD758c/FlhzrPdruiJ/lLJtZaVU1Cbq+55Jlz8OUfuze+jWxKmja36s
+            l5wV9dVvhd70Oz15WXQZhX+pqq7bpYMCFfH3Oiiw7tdsVbWHP8q0jCu0jCuKbRmj0cPfX/YZEAjbluT4gPOmhMtcYVtiq+m58tpn
+            DWFs5aa6wp0sxx04VjmoV00/SVm66ZQcaC3fycrh3sOVPWprbrIyJnOjrXAnk5L1jqwI/by0WDTXnOkNH/7L3wqX1s9IIbPHy5/k
+            ynexZp7YSI2sHc1bXpM87bPoH+vKbMVJmazk1o3o37Hpu+zYV/F/z2dY72fkNExHvG1fQ4iyTSQoi2/zV5ZcOK2m4hcZppGfQVb2
+            rA+Nt8vev69qiMGvfprrcAlleEhDOd1+KEtDpeWxN7Lio7WyNpVXaPSpb6QM3tY0KGqT/3vf5T/yl0TrP/v3aMm5E2Rm61FfaF2/
+            w/Dml3knv6bV8P76Tsl1iVr+rK1pUNT+7N75Os8aCPXBqhnjwttXJ1igjTDVdx5QyIFacFDdZnqcF5uWcYWWcYWWcYWWAYGwTlSE
+            xqeOmi3FYYAWB4dOVH39m4fDaIcBSGzsN0cWu2z3f1tRYj3il7WgicNCf6uvKFrTo7RmW/nJFHOstTKrX/4obvppbUWwAT111kDY
+            pUNDB+41WxttjgwYRzOq7S8UtJItc+iEk0J/aVnDyR77S9rmLiiyBkJJbrUtENrKj3KTl65zl71PZDeUah+9PWnJ2tKf/yheu63m
+            dWoGUGnWdJHWzbf5Y12pTOOa+gFm9Tp1eUvsk2eODZNnGaz3cwtM/3o54+TXtBnSp6F+K6u7trqxlawZyt1M1O4VX84Tp4D8IgvA
+            j9jmBLOd0vZvtuNRk8dDWFrGBVrGFcW2TLXRQx2MfQYEwjpR4ZrjmW1rCngZeP7xYoa1U6V7k0eEzhgflppYM7pjiM7JdaH2/cF/
+            WVp840UxQYE1y8YNDbEGwjGDQ6wH7tKCVT7MdORAxpjQ+hgmv2XZ+Y7993ILGpbIcqj1TmxUw37YdADSrDxj00Aoan9kf5oV1a+7
+            Tlbn5H1N019idpeVyMbcsb+ib7easDp6UF1okYnRukRasq7U/S/M5RvKDh6rslYdNeqaKzCtF2Gm5xh3H6jYsLNctqSt3Oql3Yca
+            dQqVH0CWGa1jzMjPnhyntRXcmq17p6B7r6teIS8aAAAQAElEQVQbWlYGNpnxXKV979e0F2U3xM5Z48Pkzelqtn65rS2qrc7bCQAA
+            0DYRCOu0ncKCrBFt3m1YuLpElo+8SYPXnB99/YU+DNpRUmaWZTprX75RA2smPJQ5ZPTAuowkM8Ci1c0PhGF2/SqLSpwErEK7hbqg
+            usBmy6Kitqbk8JSqaiexRCbPV//ZITHWhx1Ytqc1/snENaS3buMuw8ThoZr6z2s/8IxTMt/e92z6v25NHNCj0XAvMrYlx4VOGRV6
+            5bnRj76euW2vDxf+WUd/tVdabrINOqrXneyYTzLxPn5HYnB9O7/ySe5WFx/P+zUdhHj3IfXBp2j8KiqEAAAAPiEQ1ok+TYWFG/51
+            rOk8hN6T4eTP9UM4lhvMb3+d/+3vhdYC+FP3JFknTmjq5z+KrIFQRrJxQ0OXrC21Tb2wfGOp8SSusLVPOBqNk4GqggIbgkFped3K
+            lVUNITAi1DE56IKcZAlZy7KlwXXbyl/8ONd6kWTTaRJtZOS75ZIYa8qaMDxUBsKR9Vt9NKPam/wjq5e3Pnq8f49gmZ8H9db16Rqs
+            tdtrkuK0j92RZBspxxsyPztU4ezbx2l/UYfB9AID3QWth25LtJXmFqwq/eb3opNf00FFVcOHfPXT3M9+Oc0XCkZTIQQAAPAF007U
+            aaeFhTNGh9kSwtyFRV/9VmjrDh0W4nKL1m03ZOTU9cwcPzRE1s1sHe0crmrzVVae0ZYJZbSLjXT8DB3sug7aBo8pKGroJhod6XiS
+            omOS4xQxMkfZpkw0VFr+8VKmbcaLiDCXWy3XXFJ/laCMyrLdhvWte5GFvhRFZQ3wra/yZDKcdPV+Gf/e+y7fVvaU2zvGRQh3qlNy
+            o02T5UrbQKZmS8MAs2a7YGid1N7GaWdaq2tmR4+yS7z/eSvr5NdsKiff3c/u1LPNNQIAAABvEAjrRIW3y6awP/xNz2k4NK+Z9LxT
+            kJsn/lw/3IuMRuOG1GUY6xzuwkfaxhFs696GVzh7ouNkweOHNeSl9dvrRnY5nN5wpZxtbBuricNDbF0obZLiAmxdPQuKTfbD5wzt
+            62SOCpsflxTXv4L2wmkR1g6uMkL/tMTzqKqyqUcOqJlRw34aDNnm//sm//E3GhJUki+9WB1KuOOGNlzJmZ5dbai/IrGsvKFoaz+I
+            izRjnPPpmIf00V1bXzqW7fPgCy4vRvV+Tac27274cQ9u/LOTPyPZVj3TgmTTaU/V+RauIQQAAPAJgbBO787Nnwf8NCoubYgKttE7
+            pbuvirNdDyZqwoxjHenHJUXWWmKoXn3elLrhNz1OcWFj38mzX3ed/UWAX9nNLnDpWVG2UVvkOjddEtO5/kMePFa1fGPdgKL2A6VO
+            GVk3WIuorYbdemls03fPL2yIvjERGltVrXunoFmTGwJSdJOqryzu2YZpue6CmPqFBm8mr3v5wZRn70u+48rYu66Kc0gdoXbDmTYd
+            FMcN2fKpiXU/mjC92vaRJNs4qNKBYw2B+bJzIifWhmqZsv51a0LX1MCmLyvb7eHbEq2Z2WIRT72T7XREVp/WdEV+Ttsc9L26BNlm
+            uZQunxn13P3J/3s89ZsX066YGSVOCacNAgAAAFfoXlUnNSmgQ2JAWxto1KMteyrOnlB3CH7BtAgZAssNZllE6tYxcOXm8jGD6qpJ
+            V5wbJQ/WZX3s0PG6w/28QtOqzWXW2qB1UgqZB37xevpB+zkY5Ht98ETHkjLzbyuKv5lftH6HYf7Kkuljwqyv/ObDHXbsr8jIMQ7v
+            r7ddH2i2iBc+yrG9gixL7jtS2b1T3WQYj/wl8bKzK7fvrxg/NERGL9vYnja5hSbbXBRBgarn709Zv6M8MlwzcVioTLlb91QM6FmT
+            QmU2uPe6+CPpVfYz4MnP1q1jjLCbimPRaq9i8A+Li2++pOaJ8n1f+L+UDTvqApsuSD1tTN3QmvlFphWbyoR3ZCOYzJZ3HktdvLZU
+            /tRGDQyx9f+sNlq+sptuZMGqkkvPrpvdMUSn/vddSbI942O0Msi9/13+Nec7Dil01XlRtjAso/ulZ0fJm8M6ew9XPPNejvdrChfk
+            bvPWV3mP1k+f+MD18ZefEyUzdq8uwbZstudw5cc/FojWJ7/CqUmnaDhTAAAA/0AgbDB6oP6rTG/H0mgj5i0rnjoq1HpBnVolZtZ3
+            0ZSlsIdezpA5zTq1gzw0l7dNuwy2QCj9urTY1llUkrHtmNd5WL6ObRYHyVrm2ry77lj86f9lx0VpB/eu60AoV+vbreG5MrO9+GGO
+            Q9/Ulz/Ofe6BFFvHQhlf5U3eefOLvO5pQbZAqNXWlSJf+yxXlrasVVD5qHWFikrLM+9lBweqrIFQ1JTgwnceqLQPhD8uLrphTnRA
+            /evIp8xb4dUFhJ//UjCsn35Y35qNsranwwqy9f7zVpb3/S3lz+uNL/Lu+3P8zCYda2XMs5/YcPehSlm8lbVT25KkuJpv7tpt5R/+
+            UGALhKr6y0ltWydqZ5js09VJ52GZOX1a0w2ZqLumFlw1K8r6/jLW2l/ZKKuv/3wp89TM9DN6oF4AAADAFwTCBmMG67/6rZ0FQnmc
+            /df/pl93QfSF0yJlyauwxCTraQtXl8hylizdPPhi5m2Xx8o8pgtSHUmvzshplPeWbijLLWiY5MD7/qJWf3s6/Y4r44b301tfQZbs
+            dh+sG6jTUGm564kTk0eGThkZNmqg3tah9HhW9cpNZT8uLm7aL3HjLsOtjx67enb06EEh6trV03OMX/xS8M3vRXdfFWdbzTbi6PKN
+            Zbc+dvyOK2MH9NSZzTVX3G3cWS7rk9ZXjo3Snjk2LCUhQMYz+4vcRP2sG7ZwtXpLmZeTvxtN4u4nT1w4LULWA+XH6JQSaO1pKQtr
+            B49X/fxHsYyavsaehatKikpMl5wVObCnzpqmZMz+Yl5h06LlE29l7TtcObCXrlvHIL1OLcueS9aWyowq31G2tnUCD/uOu6fY21/l
+            LV5TIovVPdKCOiQE2naJRWtKPv250MsWPnnyKywAAADgC1VJWTvrJNl6ZIK64r5j+UUnMetCe/Plc52sJUQZnGbffsibicj9wD9v
+            SZBx0Xr/7y9kLF3vbSfPFvHhEx1tBc+zbz6okDY/BaLCNZ8+nao6baEYaBWHj+dZ7/TrkSCUYfveumG60jrEuFmNlnGFlnGFlnGF
+            lgGDyjSQh5KjBuqEYkwdHWpNg6K2PKiQZJIQo508oq48KCuW9uPZoF0bPUhHGgQAAPAVgbCRcyeFq5VxTNkpOeD2K+q6YppMNRet
+            CQXQ69QP3pxg61r56U8FFh9mWEDbJb+2syaFCwAAAPiIawgb6dwh8IxRob+v8u1qunZk+piw6y+K0agbTWD46c8Fx7P8uedweKj6
+            0/92Kio1d0wKsBWRNu82/LjE21FV0cbNGB+a1oEJJwAAAHxGhdDR5edGnsbBOVqdSiTHae3T4Npt5W9+mSf8XWS4RhZFbWkwO9/4
+            8CuZlAf9g/zCXjXrFM1zCAAA4GeoEDpKitWePSFs7kL/rB0Vl5rKDOYQnbqyypKVZ5y/suSDuf7fWdRkEtbxVOUdGQW37jW8/HFu
+            YYmCRg/yb+dNCZeBXwAAAMB3BEInLpkR8fvK0jKDHw6ysnpL+Zk3HBQKI3+Us28/JNqGq/7vqEDL0evUl54dIQAAANAsdBl1IipC
+            M/sMBqgA2oFLzoqQFW8BAACAZuFAyrnLzons0y1IAGjDencJunAa5UEAAIDmIxA6p9WIh26Oj4uiSy3QRsVGaR++LV7LxYMAAAAn
+            gUDoUkS45uG/xPnziKNAu6XXqR/9S3xEGHEQAADgpBAI3emaGvS3a2NVREKgLZFfyX/cGNcllYkHAQAAThaB0IMJw0KuOZ8pzoA2
+            RH4lh/TVCQAAAJw0AqFnl8yIuOXSGDV1QuB0k1/DGy+Kll9JAQAAgJbAoCleOW9KWGpiwONvZpf74+SEQLug16n/dXP8oN7BAgAA
+            AC2ECqG3hvQJfvGBpA6JAQLAKSe/ei/+XxJpEAAAoGURCH2QmlRzSDqYQ1Lg1BrZXye/eqmcjgEAAGhpdBn1TYhO/e+7EucvL3l/
+            bmFhiUkAaE0R4Zprzos8c1wYF/ECAAC0BgKhz+SB6YzxYROGhXz6S9H3C4urjRYBoKUFBaounB4xZ1q4XkdHBgAAgNZCIGwmeZB6
+            /YVR50wI/eiHokVrSgWAljN5ZOh1F0TGRfELCgAAoHVxvHVSkuIC7vtz7LmTw75bWLx2a3lFJdVCoPmCg1QjBujPPyO8d5cgAQAA
+            gNZHIGwB8uC1d5e4qmrLpt0VKzeVr95aXlTM5YWAtyLCNaMG6McM1g/uFRwYwMWCAAAApw6BsMXIA9mR/XXyJkTMjv2Vm3cb8otM
+            xaXm4jJTSam5qNRUUmaWoVEASiW/I2Eh6ohQTVioOjxEEx6qjo7QDOql69uNeiAAAMDpQSBsFfIAl2NcAAAAAG0cw/cBAAAAgEIR
+            CAEAAABAoQiEAAAAAKBQBEIAAAAAUCgCIQAAAAAoFIEQAAAAABSKQAgAAAAACkUgBAAAAACFIhACAAAAgEIRCAEAAABAoQiEAAAA
+            AKBQBEIAAAAAUCgCIQAAAAAoFIEQAAAAABSKQAgAAAAACkUgBAAAAACFIhACAAAAgEIRCAEAAABAoQiEAAAAAKBQBEIAAAAAUCgC
+            IQAAAAAoFIEQAAAAABSKQAgAAAAACkUgBAAAAACFIhACAAAAgEIRCAEAAABAoQiEAAC0UWpN3Z/pikqjUADbZmrUHo5PaBlXaBlX
+            FNsyAVqN+zXZZ0BDAADQRtmOVwyV1UIBDBV1m6nReDg+oWVcoWVcUWzLaGmZxrzfZ5SDhgAAoI0KCqg7tV9RoYgz94b6M/eBAVr3
+            a9IyrtAyrii2ZbQBHo722WdAIAQAoI3S6wKtdwqLDSaTWfg1o8lcVGyw3tfrAtyvbN8yZrNF+DWT2dK8lmGfsafclgkOcr8y+wwI
+            hAAAtFG64ACNWiVqI0FGTonwaxnZJabaaKfRqOWGu19ZFxxo7ecmn5KeXSz8WnpWsbVltDUtE+h+ZfYZV2gZV2gZEAgBAGijVCpV
+            ZHiI9X5hcUVpWaXwU6XllUUlFdb7UeE6ueHu15ePR4brrfdrWqa8SvipsvIqW8tE1rSMh/XZZ1xRbMt4XJ99BgRCAADarrDQoOD6
+            09jHM4vL/DH5yDh3LKPIel8XFBAaEuzNsxq1TEaRv7bM0YxC6/1mtgz7jB1axhVaRuFUJWWKGFAIAIB2ymQ2p2cV2a7tiY7UJcWF
+            +8epbbPFkpldkl9Ud0mPVqNOTohQez0WfE0Pt6xCoxJaRqtJjpct4+22sc+4Qsu4QssoGYEQAIC2rqralJ1XYjSarP+UR2khusAQ
+            faBe/r8djotQZqguL68qNVSVG6os9SPCBGg18bFhHudMc0DLuELLuELLuELLKBaBEACAdsBstuQWlMojG+GPQvRBMZEh3lfA7NEy
+            rtAyrtAyrtAyYP1wpwAAAu5JREFUykQgBACg3TBUVOUVlBn9aGh4rUYdExV68sP9GSqr8wvKquuLG35Aq9XERoYEn3zLsM+4QMu4
+            QssoDYEQAIB2xlBRXW6orKoyGk0Wk7n9HbRp1GqtRhUYqA3RBQW36CEaLeMKLeMKLeMKLaMcBEIAAAAAUCgG2AEAAAAAhSIQAgAA
+            AIBCEQgBAAAAQKEIhAAAAACgUARCAAAAAFAoAiEAAAAAKBSBEAAAAAAUikAIAAAAAApFIAQAAAAAhSIQAgAAAIBCEQgBAAAAQKEI
+            hAAAAACgUARCAAAAAFAoAiEAAAAAKBSBEAAAAAAUikAIAAAAAApFIAQAAAAAhSIQAgAAAIBCEQgBAAAAQKEIhAAAAACgUARCAAAA
+            AFAoAiEAAAAAKBSBEAAAAAAUikAIAAAAAApFIAQAAAAAhSIQAgAAAIBCEQgBAAAAQKEIhAAAAACgUARCAAAAAFAoAiEAAAAAKBSB
+            EAAAAAAUikAIAAAAAApFIAQAAAAAhSIQAgAAAIBCEQgBAAAAQKEIhAAAAACgUARCAAAAAFAoAiEAAAAAKBSBEAAAAAAUikAIAAAA
+            AApFIAQAAAAAhSIQAgAAAIBCEQgBAAAAQKEIhAAAAACgUARCAAAAAFAoAiEAAAAAKBSBEAAAAAAUikAIAAAAAApFIAQAAAAAhSIQ
+            AgAAAIBCEQgBAAAAQKEIhAAAAACgUARCAAAAAFAoAiEAAAAAKBSBEAAAAAAUikAIAAAAAApFIAQAAAAAhSIQAgAAAIBCEQgBAAAA
+            QKEIhAAAAACgUKqxV+wTAAAAAADloUIIAAAAAP/Pfh0IAAAAAAjytx7ksmhKCAEAAKaEEAAAYEoIAQAApoQQAABgSggBAACmhBAA
+            AGBKCAEAAKaEEAAAYEoIAQAApoQQAABgSggBAACmhBAAAGBKCAEAAKaEEAAAYEoIAQAApoQQAABgSggBAACmhBAAAGBKCAEAAKaE
+            EAAAYEoIAQAApoQQAABgKgAAAP//+q69xQAAAAZJREFUAwCbYX5T1uj46gAAAABJRU5ErkJggg==
+            """,
+        "static/icon.png": """
+            iVBORw0KGgoAAAANSUhEUgAAAQAAAAEACAYAAABccqhmAAAQAElEQVR4nOzdC3BU12EG4P/cXb0QLyFjE8cE2dIK4nhMXFyDJGpo
+            0pnY6UzLtAUbyXHjPDxp0zZNxo4zTpxApp4at9OkHY878aRpHJCIo6YlzbQmJWOT1JKAmMbFxAZWgBkgNg+BZL33cU/OWZDNU9or
+            7e49Z8//zYC02gXdf+eef+899+7dKCy0tCU+UwjUCR+1nvoKiVopZI2QYpaEnA4hpguJSghUgWiqJM6qvwfUujUoIAbUutan1rU3
+            fIFudd9B+Oj2Izi4szX2NiwjYIGG1UcrUDJypxrsd0kp7xJCLAKRYdS6uU9CPO9J+fzZVOJnr7XfkoDhjC2Ahvu66+D7v+8JoQY9
+            VqhX/AoQWUMOQooXJPC89MS2rk113TCQUQWgXunniJKRe9RgX6OeuDvVwnkgsp2UKSkyZfAcEuVbutrnn4EhQi8APei96MgfQcg1
+            6ubvqv33KIiK1QVlkEh4P9zdXtuHEIVYAFI0tnT/sZqse0Qtxe0gco2UL0kv8kTnptr/QkgKXgBLHpQl5QPd96tX/IfVr18IItdJ
+            uUcdUdjQlYg9h3aRRgEVtAAa18YbhIdvq29vBhFdRO0WvCp87887Nte+hAIpSAHccf+x6pLU8AYV8BNqgs+KQ49EYVBHvNQwwb+M
+            Jr2HCjE/kPfBuKyluyki5Wb1m+aDiLIjcTQtxNodrXUdyKP8FcBqGWko7f6qJ/Fl9VsiIKJgJNJq7Hy9I1H3eL7mBvJSAEtb4jdE
+            M6/6YjmIaGrU0YKU2hrY2Ro7hhzL+Yk2Tc3xlqjEHg5+ohxRY0mPqcbm+B8ix3JaAGoB9TH9TXwTDlGOqTGlJtC3NLZ0fxk5lLNd
+            gKaW+N+qL18CEeWVlPJvOtvqH0MO5KQA1Cv/06qd/gxEVBgST3W0xf4SUzTlAuDgJwpJDkpgSnMAavA/wcFPFBKBv1BjcB2mYNJb
+            AGqf/6/Vl2+AiEIlgc92tsaexiRMqgAam7vvhZCtfL8+UfhUAfi+j1U7Nsd+jIACF0DD2vgKT8if8n37REYZgRQf7WirezHIPwpU
+            AI3NhxYIkX5FfTsbRGQWibMpGXn/zs03ncj2nwTYhJeqLFI/AAc/kZkEqqIitencWM1O1gWg9vu/JoS4A0RkLiF+T4/VrB+ezYMa
+            13Z/CJ7cxkk/IvPpSUEpIw1dbTftmuixEw7om1fvLRWe/zQHP5Ed9FgVSD2rx+5Ej51wUM8uKXuU1+4jsov+8JxZpWVfmPBx4915
+            7n396FaPKgMRWUb2pyBuHu86AuNuAUQknuLgJ7KVmBEB/n7cR1ztjoa13Xd5nnweRGQ16YsPd26ue+FK9111C0B48nEQkfWEkBuu
+            dt8VC0C9+q9Smwa/BSKyn8Dteov+SnddsQA8z+eVfYiKiNoKuOKYvqwAlt0XX6kevhREVDSEwIpzY/tilxWA52MdiKjoqLF92VbA
+            RUcBlqzdf02Z8E7y47uIik/mY8ciYl7nxrqTYz+7aAug3PPu4+AnKk56bAtfNl/4s0t2AeTHQURF7OIx/k4BNDYf+KDqiMUgoiIm
+            Fp8b6+dcsAXgfRxE5ABx79h371zXT+0crIRFu/8VZQLz5pagelYEMyojKFe3S6LhLH8yJTEyKtE/mEZPbxpvnU5ieFQiH5jbrdz5
+            IITUJwVljghknsHlzUeqfJE4bcN7/ktLBOprylBzfSk8Q5fW94HDxxOIHxlFIpmbFYO53cqdT5kLhiTK53a1zz+TeUrTMrnChsFf
+            Ueah6bZK3HSDuSuDppetdn5pZln1Mk8Vc7uVO98yYz06eqf+PrO06vDAShhuRqWH5UumZb7aIhfLzNxu5S6UsTF/vgD8lTCYWlgs
+            XlhhRbteSi/zrfUVmQxBMbdbuQtpbMx7WCc9SHELDKY3r+aoyR9bVc+OZDIExdx2mmzugtJjXo19r2H/G/Vqp8DYZ1tPAsUW2H9R
+            Ip1BZ8kWc9staO6CU2Nej321jZVeBIO9Z240tMM9uaQz6CzZYm67Bc0djvQiD540vABKUCyurc4+C3PbL0juMHierFFHMMwugJnT
+            7d0XvFTVzOyzMLf9guQOh1zkSSnmwWClRbA5OCZIFua2n+lZ1Niv8YSQRn/Yp8kngAQVJAtz28+CLOV6lqIcROQc9eLPAiBy2Gw9
+            B2D0LgAR5Yce+3qaggVA5CA99qP87D8iR6mxX0RzrkQUFAuAyGEsACKHsQCIHMYCIHIYC4DIYSwAIoexAIgcxgIgchgLgMhhLAAi
+            h7EAiBzGAiByGAuAyGEsACKHsQCIHMYCIHIYC4DIYSwAIoexAIgcxgIgchgLgMhhLAAih7EAiBxmfAH4PopGkCzMbT8bshhfACOJ
+            4lkjgmRhbvvZkMX4AugbKJ4VIkgW5rafDVmML4CTPUkUiyBZmNt+NmQxvgCOn0whmZKw3WhS4viJ7FcI5rZb0NxhMb4AUmpliB8Z
+            he10hlQ6+8czt92C5g6LFYcBDx5NoKfXgmfzKs70pXH4WAJBMbedJps7DFYUgFRbhC/vHcLwqH2bhnqZd706lMkQFHO7lTsM1pwI
+            pPepXto9iP5Be2aJ9bLqZU4kJ782MLdbuQtNNLXErarZaARYeGM5aueXwmSH1Cbg64dGkM7Rlixzu5W7UKwrgDEVZQLzrilB9ewI
+            ZlRGUK5ul0QFwqBnrUfUpl//YBo9av/vzVPJzO18YG63cuebtQVARFPHNwMROYwFQOQwFgCRw1gARA5jARA5jAVA5DAWAJHDWABE
+            DmMBEDksCktdVx3F7yypxAcXVWDBe0tx3ZwoplWE02dDwz5OnEnhyPEEfrlvOPOGkBM9KeQDc7uVO9+sOxV49owI/nRVFVZ9eFZo
+            54JPRJ8r/h8/7cP3fnQWvf25eXcIc7uVu1CsKoC5VRH8wyPX48YbymCDw8dG8YUNv8aps1NbKZjbrdyFZM0cQI3a7PvW+vnWrAya
+            Xla9zHrZJ4u53cpdaFYUQCQCfPETc3HtHPumLPQyP/TA3EyGoJjbrdxhsKIA1n60CrcurICt9MSVzhAUc9tpsrnDYHwB6Emg+//A
+            jidzPB9TGXSWbDG33YLmDovxBbDyjumhHe7JpUqVQWfJFnPbLWjusBj/TOtjv8Vi6a3Tsn4sc9svSO6wGD/LEltgzyzwRD5QV571
+            Y5nbfkFyh8X4Apg+rXjOVg6ShbntZ0MW4wugtMTMs78mI0gW5rafDVn4ZiAih7EAiBzGAiByGAuAyGEsACKHsQCIHMYCIHIYC4DI
+            YSwAIoexAIgcxgIgchgLgMhhLAAih7EAiBzGAiByGAuAyGEsACKHsQCIHMYCIHIYC4DIYSwAIoexAIgcxgIgchgLgMhhLAAih7EA
+            iBzGAiByGAuAyGEsACKHGV8AiaREsQiShbntZ0MW4wvgTF8axSJIFua2nw1ZjC+A+JFRFIsgWZjbfjZkMb4Adu4ZQrEIkoW57WdD
+            FuMLYFtnPwaG7N8sPNuXwv90vJ3145nbbkFzh8X4Ahgc9rHpx72w3UaVYWgk+0kh5rZb0NxhseIw4Ob/PotX9g3DVnv2D+OH24Kv
+            1Mxtp8nmDoMVBZBWW4Rf+ae3cOJ0ErY50ZPEo998M5MhKOZ2K3cYrDkRqPftND6z/hgOH7Nnllgv62fWHUNvv4/JYm63chda5H23
+            /tU6WELvU23rHEBpicAH6sphsvaf9GL9P59EXw5WBuZ2K3chiaaWuJWnXl1XHcXyJZW4bVEFFry3FNfNiWJaRTgbNENq4urEmRSO
+            HE9k9l1//vIgTqrb+cDcbuXON2sLgIimjm8GInIYC4DIYSwAIoexAIgcxgIgchgLgMhhLAAih7EAiBzGAiByWBSWqigTmDe3BNWz
+            IphRGUG5ul0SFQhDMiUxMirRP5hGT28ab51OYng0PydYMrdbufPNulOB9RtD6mvKUHN9KTxDt198Hzh8PJG5JlyurgzL3G7lLhSr
+            CqCizMOyxdPUK4Adey79gz52/P+QenWY2jvEmNut3IVkzRyAXgmWL7FnZdBysczM7VbuQrNiSYXa1Vu8sCLzimAbvcy31ldkMgTF
+            3G7lDoMVz3Dt/FLMUZM/tqqeHclkCIq57TTZ3GEwvgD0JFBsQRlspzPoLNlibrsFzR0W4wvgPXOjoR3uySWdQWfJFnPbLWjusFhQ
+            ACUoFtdWZ5+Fue0XJHdYjK+omdPt3Re8VNXM7LMwt/2C5A6L8QVQWgSbg2OCZGFu+9mQxfgCMPXsr8kIkoW57WdDFr4ZiMhhLAAi
+            h7EAiBzGAiByGAuAyGEsACKHsQCIHMYCIHIYC4DIYSwAIoexAIgcxgIgchgLgMhhLAAih7EAiBzGAiByGAuAyGEsACKHsQCIHMYC
+            IHIYC4DIYSwAIoexAIgcxgIgcpgHiVEQkXvU2Pck0Asico4e+/qjwUZARC4a8YSQLAAiB+mxr7cAuAtA5KZeT0phdAH4PopGkCzM
+            bT/Ts+ixr3cB3oLBRhLFs0YEycLc9jM9ix77ng+xDwbrGyieFSJIFua2n+lZ9Nj34JtdACd7kigWQbIwt/2Mz+LrAkDE6AI4fjKF
+            ZErCdqNJieMnsl8hmNtuQXOHI7LP61pYcwASaRgqpVaG+BH7T1bUGVIBnmXmtlvQ3IWmKtbv2lyz38M6oXYF5F4Y7ODRBHp6DX42
+            J3CmL43DxxIIirntNNnchSQgX1V/y8ybgaT0tsNgUtXVy3uHMDxq36ahXuZdrw5lMgTF3G7lLqSxMX++ALAdhtP7VC/tHkT/oD2z
+            xHpZ9TInkpNfG5jbrdyFMjbmhf5refORKl8kTgsL3h4cjQALbyxH7fxSmOyQ2gR8/dAI0jnakmVut3LnlcToSNK7bnd7bZ8Y+1lT
+            y4FXVB8shiUqygTmXVOC6tkRzKiMoFzdLokKhEHPWo+oTb/+wTR61P7fm6eSmdv5wNxu5c4H9er/s8622Er9ffTdH4otQsCaAtD7
+            WoePJ9QfOIW5QVO3feybdzf509iomsH+A7BEdFV6jKciJc+O3X6nADqfix0UQu4CERUtPcZ3baw5PHb7kkk/8X0QURG7eIxfVADS
+            E23cDSAqTmpoJ70EWi/82UUF0Lmx7qT68nMQUfGR4oX/bY+duvBHlx33V0cDngARFR3fw2Vj+4oHUpua479Q99wOIioScmdHa/2y
+            S396xTP/fCkeBxEVDd/3rrhlf9VTqdRWwH51bz2IyGpqYj/e2Ra74li+6rn/aivgERCR9dS83hevdt+4J1M3Nse3CoGPgIispF79
+            f6Je/e+62v3jvvvPT8vPm3y1ICIahxq7wot8bryHjFsAO56rf11CPAUiso4eux2bbto/3mMmfP9/b3LmV9T/dApEZA8pT2fG7gQm
+            LIDX2q8dUBOCD4KI7OGJT+qxO+HDkIWuzXVb1EziP4KIjKfHasem2H9m89isLwE2Or32YbUr8CsQkbEk5C9Kf137ULaPz7oAdj8j
+            kimBNRIYAhEZJzM2KBX6GAAAArJJREFUZXT19u0ile2/CXQR0J2tsdfU9sVnQUTmUWOzs+2mI0H+SeCrAHe21X9XSmwAERlDjcn1
+            emwioElfVrWp+cDfQYis9zWIKD/0C3JnW+xLmIQpXVe5sSX+jPoPPg0iCss3O1pjn8ckTfHC6lI0tnR/iyVAVHhq0u87na2xT2IK
+            pvhJQEKqBXhQSvkYiKiQvjbVwa/l7KNVmtbGPyUFnhEC4XxcC5ELJNLqBffTnZvr/xU5kNPB2tTSfY+akXhW/a9lIKLckhj1pVjV
+            tbluK3Ik56/WjS0Hf1vA/zf17ftARDmhZvoP+h7W7NgU+z/kUF42189/2rA+QvAnIKIpUYN/y0Bkxn17Ns4bRI7ldX+9ofnA59Qv
+            eFIIYfZnOxMZSH+Qh5DikY622DeQJ3mfsFt2z4H3e1HxbfWLGkFEWVGH+Dr9lPyUvigP8qhAM/ZSNLR0PyAgn1QHCapBRFekXvV7
+            zr3q131HH2ZHnhX0kN0d9x+rjqaHn1QpH+DhQqJ3nf9Mzu+mohUP7/reDT0okFAGYcO98du8iHxMqkMaLAJy2fmB/yPp4+td34/9
+            EgUW6uA7VwTQn0J0N4jcs9VP49EwBv4YI159m1ri+jPLvgoWAblBn8izvqM1tgMhM2rzu2H10Tle6fAaNWe4RgqsEFN+rwKRAaTU
+            V+h5Ua3XP/BT5f/e1T7/DAxh7P5348e6rxVpfQky/yMQ4kNqQaeByBLnLp0nXxTS2+ony9pMGvQXsmIC7ubVe0uroqUrfCHuVocS
+            7xZCLAKRYaSU+9S6udWX2NqXHH3xtfZbEjCclTPwS1viM700atUOQp1KUOtJ1Ekha9Tx01lqUnW6OrBQqR42Xd1XBaKpkjir/h5Q
+            69agWrcG1LrWp9a1N9T6dVAN9m7p4aCaze/e2Rp7G5b5DQAAAP//KFwRKgAAAAZJREFUAwBS4O1/Ve6d6wAAAABJRU5ErkJggg==
+            """,
     ]
 }

@@ -15,6 +15,8 @@ final class LoadedSite: Sendable {
     let templates: MustacheLibrary
     /// The content.
     let content: any ContentStore
+    /// The files of the site's `static/` folder, served at `/static/`.
+    let staticFiles: StaticFiles
     /// The served `apple-app-site-association`, when the site has an iOS app.
     let appleAssociation: AssociationDocument?
     /// The served `assetlinks.json`, when the site has an Android app.
@@ -38,12 +40,14 @@ final class LoadedSite: Sendable {
     /// How many checked destinations are remembered before the memory starts over.
     static let checkedDestinationLimit = 10_000
 
-    init(site: Site, templates: MustacheLibrary, content: any ContentStore, appleAssociation: AssociationDocument?,
+    init(site: Site, templates: MustacheLibrary, content: any ContentStore, staticFiles: StaticFiles = .none,
+         appleAssociation: AssociationDocument?,
          assetLinks: AssociationDocument?, linksAppleAssociation: AssociationDocument?, linksAssetLinks: AssociationDocument?,
          sourceName: String, loadedAt: Date) {
         self.site = site
         self.templates = templates
         self.content = content
+        self.staticFiles = staticFiles
         self.appleAssociation = appleAssociation
         self.assetLinks = assetLinks
         self.linksAppleAssociation = linksAppleAssociation

@@ -4,7 +4,7 @@ import Mustache
 
 /// Loads a ``SiteSource`` into a ``LoadedSite``: reads and checks the configuration, loads the
 /// templates (refusing any that do not parse, and any route whose template does not exist),
-/// opens the content, and encodes the association files.
+/// opens the content, reads the static files (``StaticFiles``), and encodes the association files.
 enum SiteLoader {
     static func load(_ source: SiteSource, now: Date) throws(SiteLoadError) -> LoadedSite {
         switch source {
@@ -37,9 +37,11 @@ enum SiteLoader {
             } else {
                 store = EmbeddedContentStore(files: [:])
             }
+            let staticDirectory = existingDirectory(base.appendingPathComponent("static").path)
+            let staticFiles = try staticDirectory.map { directory throws(SiteLoadError) in try StaticFiles.read(directory: directory) } ?? .none
             return try assemble(site, templateFiles: templateFiles, templatesName: templatesDirectory ?? "templates",
-                                content: store, sourceName: path, now: now)
-        case .embedded(let name, let files):
+                                content: store, staticFiles: staticFiles, sourceName: path, now: now)
+        case .embedded(let name, let files, let binaryFiles):
             guard let text = files["landfall.yml"] else {
                 throw SiteLoadError("\(name): has no landfall.yml")
             }
@@ -58,8 +60,16 @@ enum SiteLoader {
                     contentFiles[String(path.dropFirst(8).dropLast(5))] = text
                 }
             }
+            var staticEntries: [(path: String, bytes: [UInt8])] = []
+            for (path, base64) in binaryFiles.sorted(by: { $0.key < $1.key }) where path.hasPrefix("static/") {
+                guard let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else {
+                    throw SiteLoadError("\(name): \(path) is not Base64")
+                }
+                staticEntries.append((String(path.dropFirst(7)), Array(data)))
+            }
             return try assemble(site, templateFiles: templateFiles, templatesName: "\(name) templates",
-                                content: EmbeddedContentStore(files: contentFiles), sourceName: name, now: now)
+                                content: EmbeddedContentStore(files: contentFiles),
+                                staticFiles: try StaticFiles.make(staticEntries, source: "\(name) static"), sourceName: name, now: now)
         }
     }
 
@@ -88,7 +98,8 @@ enum SiteLoader {
     }
 
     private static func assemble(_ site: Site, templateFiles: [String: String], templatesName: String,
-                                 content: any ContentStore, sourceName: String, now: Date) throws(SiteLoadError) -> LoadedSite {
+                                 content: any ContentStore, staticFiles: StaticFiles, sourceName: String,
+                                 now: Date) throws(SiteLoadError) -> LoadedSite {
         var library = MustacheLibrary()
         for (name, text) in BundledTemplates.all.merging(templateFiles, uniquingKeysWith: { _, site in site }) {
             do {
@@ -106,7 +117,7 @@ enum SiteLoader {
         let hasIOS = site.configuration.apps.contains { $0.ios != nil }
         let hasAndroid = site.configuration.apps.contains { $0.android != nil }
         return LoadedSite(
-            site: site, templates: library, content: content,
+            site: site, templates: library, content: content, staticFiles: staticFiles,
             appleAssociation: hasIOS ? AssociationDocument(json: site.appleAssociationJSON) : nil,
             assetLinks: hasAndroid ? AssociationDocument(json: site.assetLinksJSON) : nil,
             linksAppleAssociation: hasIOS ? AssociationDocument(json: site.linksAppleAssociationJSON) : nil,

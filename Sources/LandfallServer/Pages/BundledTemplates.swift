@@ -26,6 +26,9 @@ enum BundledTemplates {
         "link-gone": linkGone,
         "invitation": invitation,
         "claim-script": claimScript,
+        "hero-image": heroImage,
+        "app-store-badge": StoreBadges.appStore,
+        "google-play-badge": StoreBadges.googlePlay,
     ]
 
     /// The names of the templates a route's page can be rendered with (the others are the
@@ -34,8 +37,9 @@ enum BundledTemplates {
 
     /// The page every other page template fills in (`{{<layout}}…{{/layout}}`), with three blocks:
     /// - `head`: more tags at the end of `<head>`, after the `head` partial (empty by default);
-    /// - `site`: the line above the page's content, by default the site's name linking to its
-    ///   home page (`{{$site}}{{/site}}` leaves it out);
+    /// - `site`: the row above the page's content, by default the app's icon (`site.icon`, or
+    ///   the name's first letter) and the site's name, linking to its home page
+    ///   (`{{$site}}{{/site}}` leaves it out);
     /// - `main`: the page's content, inside `<main>`.
     static let layout = """
         <!doctype html>
@@ -45,7 +49,8 @@ enum BundledTemplates {
         </head>
         <body>
         <main>
-          {{$site}}<p class="site"><a href="{{homeURL}}">{{siteName}}</a></p>{{/site}}
+          {{$site}}<header class="site"><a href="{{homeURL}}">
+            {{#iconURL}}<img class="icon" src="{{iconURL}}" alt="" width="44" height="44">{{/iconURL}}{{^iconURL}}<span class="icon monogram" aria-hidden="true">{{siteInitial}}</span>{{/iconURL}}<span class="name">{{siteName}}</span></a></header>{{/site}}
           {{$main}}
           {{/main}}
         </main>
@@ -66,37 +71,56 @@ enum BundledTemplates {
         {{#description}}<meta property="og:description" content="{{description}}">{{/description}}
         {{#canonicalURL}}<meta property="og:url" content="{{canonicalURL}}">{{/canonicalURL}}
         {{#imageURL}}<meta property="og:image" content="{{imageURL}}">{{/imageURL}}
+        {{#imageWidth}}<meta property="og:image:width" content="{{imageWidth}}">{{/imageWidth}}
+        {{#imageHeight}}<meta property="og:image:height" content="{{imageHeight}}">{{/imageHeight}}
+        {{#imageURL}}{{#imageAlt}}<meta property="og:image:alt" content="{{imageAlt}}">{{/imageAlt}}{{/imageURL}}
         <meta name="twitter:card" content="{{twitterCard}}">
         <meta name="twitter:title" content="{{title}}">
         {{#description}}<meta name="twitter:description" content="{{description}}">{{/description}}
         {{#imageURL}}<meta name="twitter:image" content="{{imageURL}}">{{/imageURL}}
+        {{#imageURL}}{{#imageAlt}}<meta name="twitter:image:alt" content="{{imageAlt}}">{{/imageAlt}}{{/imageURL}}
+        {{#accentColor}}<meta name="theme-color" content="{{accentColor}}">{{/accentColor}}
         {{#smartBanner}}<meta name="apple-itunes-app" content="{{smartBanner}}">{{/smartBanner}}
         {{> style}}
         """
 
     static let style = """
         <style>
-          :root { color-scheme: light dark; --accent: #3b5bdb; }
-          body { font: 17px/1.5 -apple-system, system-ui, sans-serif; margin: 0; padding: 2rem 1.25rem; }
+          :root { color-scheme: light dark; --accent: {{#accentColor}}{{accentColor}}{{/accentColor}}{{^accentColor}}#3b5bdb{{/accentColor}};
+                  --text: #1b1f2a; --muted: #5b6477; --line: #e3e6ee; --surface: #f5f6fa; }
+          @media (prefers-color-scheme: dark) { :root { --text: #eef0f5; --muted: #a3abbd; --line: #2c3140; --surface: #181b24; } }
+          body { font: 17px/1.5 -apple-system, system-ui, "Segoe UI", Roboto, sans-serif; margin: 0; padding: 1.25rem 1.25rem 2.5rem;
+                 color: var(--text); background: Canvas; }
           main { max-width: 34rem; margin: 0 auto; }
-          h1 { font-size: 1.8rem; line-height: 1.2; margin: 0 0 .5rem; }
-          .site { text-transform: uppercase; letter-spacing: .08em; font-size: .8rem; opacity: .7; }
-          .hero { width: 100%; border-radius: 12px; margin: 1rem 0; }
-          .buttons { display: flex; flex-wrap: wrap; gap: .75rem; margin: 1.5rem 0; }
+          a { color: var(--accent); }
+          h1 { font-size: 1.8rem; line-height: 1.2; margin: 0 0 .5rem; letter-spacing: -.01em; }
+          .description { color: var(--muted); margin: 0 0 1rem; }
+          .site { margin: 0 0 1.5rem; padding-bottom: 1rem; border-bottom: 1px solid var(--line); }
+          .site a { display: inline-flex; align-items: center; gap: .7rem; color: inherit; text-decoration: none; font-weight: 600; }
+          .icon { width: 44px; height: 44px; border-radius: 10px; flex: none; }
+          .monogram { display: inline-grid; place-items: center; background: var(--accent); color: #fff; font-size: 1.3rem; }
+          .hero { display: block; width: 100%; height: auto; border-radius: 14px; margin: 1rem 0; background: var(--surface);
+                  border: 1px solid var(--line); }
+          .buttons { display: flex; flex-wrap: wrap; align-items: center; gap: .75rem; margin: 1.5rem 0; }
           .button { display: inline-block; padding: .7rem 1.1rem; border-radius: 10px; text-decoration: none;
                     border: 1px solid var(--accent); color: var(--accent); font-weight: 600; }
           .button.primary { background: var(--accent); color: #fff; }
+          .badges { display: flex; flex-wrap: wrap; gap: .6rem; width: 100%; }
+          .badge { display: inline-block; line-height: 0; border-radius: 8px; }
+          .badge svg { height: 48px; width: auto; }
           .code strong { white-space: nowrap; letter-spacing: .04em; }
-          footer { margin-top: 2rem; font-size: .85rem; opacity: .7; }
+          footer { margin-top: 2rem; font-size: .85rem; color: var(--muted); }
         </style>
         """
 
-    /// The App Store and Google Play buttons, each only when its store is configured. On a
+    /// The App Store and Google Play badges (``StoreBadges``), each only when its store is configured. On a
     /// phone without the app they lead through `/v1/install/<token>` and carry the claim URL
     /// (`claimURL`) that `claim-script` copies when one is tapped.
     static let storeButtons = """
-        {{#appStoreURL}}<a class="button" id="app-store" href="{{appStoreURL}}"{{#claimURL}} data-claim-url="{{claimURL}}"{{/claimURL}}>Download on the App Store</a>{{/appStoreURL}}
-        {{#playStoreURL}}<a class="button" id="google-play" href="{{playStoreURL}}"{{#claimURL}} data-claim-url="{{claimURL}}"{{/claimURL}}>Get it on Google Play</a>{{/playStoreURL}}
+        <span class="badges">
+        {{#appStoreURL}}<a class="badge" id="app-store" href="{{appStoreURL}}" aria-label="Download on the App Store"{{#claimURL}} data-claim-url="{{claimURL}}"{{/claimURL}}>{{> app-store-badge}}</a>{{/appStoreURL}}
+        {{#playStoreURL}}<a class="badge" id="google-play" href="{{playStoreURL}}" aria-label="Get it on Google Play"{{#claimURL}} data-claim-url="{{claimURL}}"{{/claimURL}}>{{> google-play-badge}}</a>{{/playStoreURL}}
+        </span>
         {{#claimURL}}{{> claim-script}}{{/claimURL}}
         """
 
@@ -125,6 +149,12 @@ enum BundledTemplates {
         </script>
         """
 
+    /// The page's image (`heroImageURL`, as this request can load it), with its `alt` text and,
+    /// for a static file of the site, its size (so the page does not jump as it loads).
+    static let heroImage = """
+        {{#heroImageURL}}<img class="hero" src="{{heroImageURL}}" alt="{{imageAlt}}"{{#imageWidth}} width="{{imageWidth}}"{{/imageWidth}}{{#imageHeight}} height="{{imageHeight}}"{{/imageHeight}}>{{/heroImageURL}}
+        """
+
     static let appButtons = """
         <div class="buttons">
           {{#openInAppURL}}<a class="button primary" id="open-in-app" href="{{openInAppURL}}">Open in the app</a>{{/openInAppURL}}
@@ -137,7 +167,7 @@ enum BundledTemplates {
         {{$main}}
           <h1>{{title}}</h1>
           {{#description}}<p class="description">{{description}}</p>{{/description}}
-          {{#imageURL}}<img class="hero" src="{{imageURL}}" alt="">{{/imageURL}}
+          {{> hero-image}}
           {{> app-buttons}}
           <footer>Have the app? The button above opens this page in it.</footer>
         {{/main}}
@@ -198,7 +228,7 @@ enum BundledTemplates {
         {{$main}}
           <h1>{{title}}</h1>
           {{#description}}<p class="description">{{description}}</p>{{/description}}
-          {{#imageURL}}<img class="hero" src="{{imageURL}}" alt="">{{/imageURL}}
+          {{> hero-image}}
           {{> app-buttons}}
           {{#webURL}}<p><a id="continue-on-web" href="{{webURL}}">Continue on the web</a></p>{{/webURL}}
           <footer>Have the app? "Open in the app" takes you straight there.</footer>

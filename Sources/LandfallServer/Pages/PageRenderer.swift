@@ -15,7 +15,7 @@ enum PageRenderer {
     static func mustacheContext(_ values: PageValues) -> [String: Any] {
         var context: [String: Any] = [
             "siteName": values.siteName, "homeURL": values.homeURL, "title": values.title, "twitterCard": values.twitterCard,
-            "parameters": values.parameters,
+            "parameters": values.parameters, "siteInitial": values.siteInitial,
         ]
         let optional: [(String, String?)] = [
             ("siteDescription", values.siteDescription), ("description", values.description), ("imageURL", values.imageURL),
@@ -23,6 +23,9 @@ enum PageRenderer {
             ("appStoreURL", values.appStoreURL), ("playStoreURL", values.playStoreURL), ("claimURL", values.claimURL),
             ("webURL", values.webURL), ("route", values.route), ("heading", values.heading), ("message", values.message),
             ("requestID", values.requestID), ("invitationCode", values.invitationCode), ("invitationProblem", values.invitationProblem),
+            ("iconURL", values.iconURL), ("accentColor", values.accentColor), ("heroImageURL", values.heroImageURL),
+            ("imageAlt", values.imageAlt), ("imageWidth", values.imageWidth.map(String.init)),
+            ("imageHeight", values.imageHeight.map(String.init)),
         ]
         for (key, value) in optional {
             if let value { context[key] = value }

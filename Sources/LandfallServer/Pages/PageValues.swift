@@ -15,14 +15,28 @@ struct PageValues: Sendable {
     var siteDescription: String?
     /// The link to `site.home`.
     var homeURL: String
+    /// The app's icon (`site.icon`), as this request can load it.
+    var iconURL: String?
+    /// The first letter of the site's name, shown in place of a missing icon.
+    var siteInitial: String
+    /// The site's colour (`site.color`), `#rrggbb`.
+    var accentColor: String?
 
     // What the page is.
     /// The page's title (`<title>`, `og:title`).
     var title: String
     /// Its description (`<meta name="description">`, `og:description`).
     var description: String?
-    /// Its preview image, an absolute URL.
+    /// Its preview image, an absolute URL (`og:image`, on the site's public host).
     var imageURL: String?
+    /// The same image as this request can load it (the page's `<img>`: on this machine's name
+    /// of the site host when trying it locally).
+    var heroImageURL: String?
+    /// The image's size in pixels, when it is one of the site's static files.
+    var imageWidth: Int?
+    var imageHeight: Int?
+    /// What the image shows, in words (`og:image:alt`, the `<img>`'s `alt`).
+    var imageAlt: String?
     /// `summary`, or `summary_large_image` when the page has its own image.
     var twitterCard: String = "summary"
     /// The link, on the site host (`og:url`, and the link the app receives).
@@ -68,11 +82,16 @@ struct PageValues: Sendable {
     init(site: LoadedSite, origins: Origins, apps: [AppConfiguration]) {
         let configuration = site.configuration
         siteName = configuration.name
+        siteInitial = configuration.name.first.map { String($0).uppercased() } ?? ""
         siteDescription = configuration.description
         homeURL = origins.site + configuration.homePath
+        iconURL = configuration.icon.map { origins.localized(Self.absolute($0, origin: origins.canonicalSite)) }
+        accentColor = configuration.color
         title = configuration.name
         description = configuration.description
-        imageURL = configuration.image.map { Self.absolute($0, origin: origins.canonicalSite) }
+        if let image = configuration.image {
+            showImage(image, alt: configuration.imageAlt ?? configuration.name, site: site, origins: origins)
+        }
         appStoreURL = apps.lazy.compactMap({ $0.ios?.appStoreURL }).first
         playStoreURL = apps.lazy.compactMap({ $0.android?.playStoreURL }).first
         smartBanner = apps.lazy.compactMap({ $0.ios?.appStoreID }).first.map { "app-id=\($0)" }
@@ -81,14 +100,29 @@ struct PageValues: Sendable {
     /// The values of a page that is not the site's own: an error, before the host is known.
     init(siteName: String) {
         self.siteName = siteName
+        self.siteInitial = siteName.first.map { String($0).uppercased() } ?? ""
         self.homeURL = "/"
         self.title = siteName
     }
 
-    /// Sets the page's own preview image (an absolute URL) and the large Twitter card it earns.
-    mutating func setImage(_ url: String) {
-        imageURL = url
+    /// Sets the page's own preview image (absolute, or a path on the site) and the large Twitter
+    /// card it earns.
+    mutating func setImage(_ url: String, alt: String?, site: LoadedSite, origins: Origins) {
+        showImage(url, alt: alt, site: site, origins: origins)
         twitterCard = "summary_large_image"
+    }
+
+    /// Shows `url` (absolute, or a path on the site) as the page's image, without changing its
+    /// Twitter card: the public address for the preview tags, the one this request can load for
+    /// the page, its size when it is a static file of the site, and `alt`.
+    private mutating func showImage(_ url: String, alt: String?, site: LoadedSite, origins: Origins) {
+        let absolute = Self.absolute(url, origin: origins.canonicalSite)
+        imageURL = absolute
+        heroImageURL = origins.localized(absolute)
+        imageAlt = alt
+        let file = site.staticFiles.file(named: absolute, siteHosts: [site.configuration.hosts.site])
+        imageWidth = file?.dimensions?.width
+        imageHeight = file?.dimensions?.height
     }
 
     /// `text` as an absolute URL: a path is put on `origin`.

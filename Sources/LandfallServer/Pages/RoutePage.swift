@@ -19,11 +19,13 @@ struct RoutePage: Sendable {
         }
         let title = text("title", route.page.title) ?? configuration.name
         let description = text("description", route.page.description) ?? configuration.description
-        let image = (text("image", route.page.image) ?? configuration.image).map { PageValues.absolute($0, origin: origins.canonicalSite) }
         values.title = title
         values.description = description
-        values.imageURL = image
-        values.twitterCard = image == nil ? "summary" : "summary_large_image"
+        if let image = text("image", route.page.image) {
+            values.setImage(image, alt: title, site: site, origins: origins)
+        } else if configuration.image != nil {
+            values.twitterCard = "summary_large_image"
+        }
         values.canonicalURL = link
         values.route = route.name
         values.parameters = parameters
@@ -41,7 +43,7 @@ struct RoutePage: Sendable {
             ("parameters", .sortedStrings(parameters)),
             ("title", .string(title)),
             ("description", .optional(description)),
-            ("image", .optional(image)),
+            ("image", .optional(values.imageURL)),
             ("opensApp", .bool(route.opensApp)),
             ("content", content ?? .null),
         ])

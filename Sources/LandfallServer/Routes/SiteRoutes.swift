@@ -5,7 +5,8 @@ import LandfallSite
 /// Every page request, by the role of its host: an alias redirects to the site host (301), the
 /// interstitial host sends the browser back to it (302, which is what lets "Open in the app"
 /// open the app), the link host answers short links (``ShortLinkRoutes``), and the site host
-/// and its development names serve the site's pages (``PageRoutes``); the admin host serves
+/// and its development names serve the site's pages (``PageRoutes``) and its static files
+/// (``StaticFileResponse``); the admin host serves
 /// the dashboard (``DashboardRoutes``), whatever the path.
 struct SiteRoutes: Sendable {
     typealias Context = LandfallRequestContext
@@ -48,6 +49,10 @@ struct SiteRoutes: Sendable {
         case .links:
             return try await shortLinks.respond(request, context: context)
         case .site, .local:
+            if path.hasPrefix(Site.staticPathPrefix) {
+                context.label("static")
+                return StaticFileResponse.respond(request, path: decoded, site: host.site, origins: host.origins)
+            }
             return try await pages.respond(request, context: context)
         case .admin:
             return try await dashboard.respond(request, context: context)

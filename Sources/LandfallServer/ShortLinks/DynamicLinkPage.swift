@@ -43,7 +43,7 @@ enum DynamicLinkPage {
         var values = PageValues(site: site, origins: origins, apps: site.configuration.apps)
         values.title = preview.title ?? site.configuration.name
         if let description = preview.description { values.description = description }
-        if let image = preview.imageURL { values.setImage(image) }
+        if let image = preview.imageURL { values.setImage(image, alt: preview.title, site: site, origins: origins) }
         values.canonicalURL = parameters.link
         values.webURL = parameters.link
         values.openInAppURL = openInApp

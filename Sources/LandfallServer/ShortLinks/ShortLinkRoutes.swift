@@ -109,7 +109,7 @@ struct ShortLinkRoutes: Sendable {
             if page?.isEmbargoed != true {
                 if let title = link.preview.title { values.title = title }
                 if let description = link.preview.description { values.description = description }
-                if let image = link.preview.imageURL { values.setImage(image) }
+                if let image = link.preview.imageURL { values.setImage(image, alt: link.preview.title ?? values.title, site: site, origins: origins) }
             }
             values.canonicalURL = target?.text ?? link.url
             values.webURL = target?.text

@@ -26,6 +26,13 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var homePath: String
     /// An image URL (absolute, or a path on the site) for previews of pages without their own.
     public var image: String?
+    /// What ``image`` shows, in words (`og:image:alt`, and the page's `alt` text).
+    public var imageAlt: String?
+    /// The app's icon (absolute, or a path on the site such as `/static/icon.png`), shown with
+    /// the site's name at the top of its pages.
+    public var icon: String?
+    /// The site's colour, `#rrggbb`: its pages' buttons and links.
+    public var color: String?
     /// The hosts the site answers on, by role.
     public var hosts: SiteHosts
     /// The apps links open.
@@ -54,7 +61,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Creates a configuration; ``SiteConfigurationReader`` is the usual way.
     public init(
         name: String, description: String? = nil, timeZone: TimeZone, homePath: String = "/", image: String? = nil,
-        hosts: SiteHosts, apps: [AppConfiguration], schemes: [String] = [], routing: RouterOptions = RouterOptions(),
+        imageAlt: String? = nil, icon: String? = nil, color: String? = nil, hosts: SiteHosts, apps: [AppConfiguration], schemes: [String] = [], routing: RouterOptions = RouterOptions(),
         routes: [SiteRoute], associations: AssociationSettings = AssociationSettings(), links: LinkSettings = LinkSettings(),
         invitations: InvitationSettings? = nil, deferredLinks: DeferredLinkSettings = DeferredLinkSettings(),
         webhooks: WebhookSettings = WebhookSettings(), retention: RetentionSettings = RetentionSettings()
@@ -64,6 +71,9 @@ public struct SiteConfiguration: Sendable, Equatable {
         self.timeZone = timeZone
         self.homePath = homePath
         self.image = image
+        self.imageAlt = imageAlt
+        self.icon = icon
+        self.color = color
         self.hosts = hosts
         self.apps = apps
         self.schemes = schemes

@@ -23,7 +23,7 @@ final class SiteDocumentReader {
     }
 
     static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations", "links", "invitations", "deferredLinks", "webhooks", "retention"]
-    static let siteKeys = ["name", "description", "timeZone", "home", "image"]
+    static let siteKeys = ["name", "description", "timeZone", "home", "image", "imageAlt", "icon", "color"]
     static let hostKeys = ["site", "aliases", "links", "interstitial", "admin", "local", "development"]
     static let appKeys = ["name", "ios", "android"]
     static let iosKeys = ["teamID", "bundleID", "appStoreID", "scheme", "webCredentials"]
@@ -67,7 +67,7 @@ final class SiteDocumentReader {
         }
         return SiteConfiguration(
             name: site.name, description: site.description, timeZone: site.timeZone, homePath: site.home, image: site.image,
-            hosts: hosts, apps: apps, schemes: schemes, routing: routing, routes: routes, associations: associations,
+            imageAlt: site.imageAlt, icon: site.icon, color: site.color, hosts: hosts, apps: apps, schemes: schemes, routing: routing, routes: routes, associations: associations,
             links: links, invitations: invitations, deferredLinks: deferredLinks, webhooks: webhooks, retention: retention)
     }
 
@@ -103,6 +103,9 @@ final class SiteDocumentReader {
         var timeZone: TimeZone
         var home: String
         var image: String?
+        var imageAlt: String?
+        var icon: String?
+        var color: String?
     }
 
     private func readSite(_ node: Node) -> SiteSection? {
@@ -129,9 +132,31 @@ final class SiteDocumentReader {
         }
         let image = document.string(mapping, "image", at: "site")
         if let (text, imageNode) = image { checkImage(text, at: "site.image", imageNode) }
+        let icon = document.string(mapping, "icon", at: "site")
+        if let (text, iconNode) = icon { checkImage(text, at: "site.icon", iconNode) }
+        var color: String?
+        if let (text, colorNode) = document.string(mapping, "color", at: "site") {
+            if let normalized = Self.color(text) {
+                color = normalized
+            } else {
+                document.error("'\(text)' is not a colour; write it as #RRGGBB (or #RGB), such as #3B5BDB", at: "site.color", colorNode)
+            }
+        }
         guard let name else { return nil }
         return SiteSection(name: name, description: document.string(mapping, "description", at: "site")?.0,
-                           timeZone: timeZone, home: home, image: image?.0)
+                           timeZone: timeZone, home: home, image: image?.0,
+                           imageAlt: document.string(mapping, "imageAlt", at: "site")?.0, icon: icon?.0, color: color)
+    }
+
+    /// `#rrggbb` for a colour written `#RRGGBB` or `#RGB` (any case), else `nil`.
+    static func color(_ text: String) -> String? {
+        guard text.hasPrefix("#"), text.dropFirst().allSatisfy(\.isHexDigit) else { return nil }
+        let digits = text.dropFirst().lowercased()
+        switch digits.count {
+        case 6: return "#" + digits
+        case 3: return "#" + digits.map { "\($0)\($0)" }.joined()
+        default: return nil
+        }
     }
 
     static func timeZone(_ text: String) -> TimeZone? {

@@ -1,5 +1,6 @@
 /// What a person sees on a page, read from the DOM Chromium serialized (`--dump-dom`): the
-/// title in the tab, the headings, and the links with their visible text.
+/// title in the tab, the headings, and the links with their names (their visible text, or
+/// their `aria-label`).
 ///
 /// ```swift
 /// let page = RenderedPage(dom: try await chromium.renderedDOM(of: url))
@@ -11,7 +12,7 @@
 /// `&amp;` `&lt;` `&gt;` `&quot;` `&nbsp;` escapes), which is what this reads; it is not a
 /// general HTML parser.
 struct RenderedPage: Sendable {
-    /// A link as a person sees it: its visible text and where it goes.
+    /// A link as a person sees it: its name (its `aria-label`, else its visible text) and where it goes.
     struct Link: Sendable, Equatable, CustomStringConvertible {
         let text: String
         let href: String?
@@ -37,7 +38,9 @@ struct RenderedPage: Sendable {
         let body = dom.firstRange(of: "<body").map { dom[$0.lowerBound...] } ?? dom[...]
         return body.matches(of: #/<a\b([^>]*)>(.*?)</a>/#.dotMatchesNewlines()).map { match in
             let href = match.1.firstMatch(of: #/\bhref="([^"]*)"/#).map { Self.decodingEntities(String($0.1)) }
-            return Link(text: Self.visibleText(String(match.2)), href: href)
+            // A link's name is its aria-label when it has one (a store badge, drawn as SVG).
+            let label = match.1.firstMatch(of: #/\baria-label="([^"]*)"/#).map { Self.decodingEntities(String($0.1)) }
+            return Link(text: label ?? Self.visibleText(String(match.2)), href: href)
         }
     }
 

@@ -10,7 +10,8 @@ import Testing
     static let pages = ["page", "home", "not-found", "not-yet-available", "error", "link", "link-gone", "invitation"]
 
     /// The other bundled templates: the layout the pages fill, and the partials they include.
-    static let layoutAndPartials = ["layout", "head", "style", "app-buttons", "store-buttons", "claim-script"]
+    static let layoutAndPartials = ["layout", "head", "style", "app-buttons", "store-buttons", "claim-script", "hero-image",
+                                    "app-store-badge", "google-play-badge"]
 
     /// Markup a value might hold, and the text it must show as.
     static let markup = #"<script>alert("hi")</script>"#
@@ -27,7 +28,11 @@ import Testing
         values.title = title
         values.siteDescription = "About \(markup)"
         values.description = "Today \(markup)"
-        values.setImage("https://daily.example.com/static/today.png")
+        values.imageURL = "https://daily.example.com/static/today.png"
+        values.heroImageURL = values.imageURL
+        values.imageAlt = "Alt \(markup)"
+        values.twitterCard = "summary_large_image"
+        values.iconURL = "https://daily.example.com/static/icon.png"
         values.canonicalURL = "https://daily.example.com/today"
         values.smartBanner = "app-id=1234567890"
         values.openInAppURL = "https://open.dailypuzzle.app/today"
@@ -111,12 +116,13 @@ import Testing
         #expect(main.contains("<h1>"))
     }
 
-    @Test("the site's name leads home above every bundled page but the home page, and stands alone on the error page",
+    @Test("the app's icon and the site's name lead home above every bundled page but the home page; the name stands alone on the error page",
           arguments: pages)
     func siteLineOfEachPage(name: String) throws {
         let html = PageRenderer.render(name, values: Self.values(), in: try Self.demo().templates)
         let main = try #require(Self.main(of: html))
-        let linked = #"<p class="site"><a href="https://daily.example.com/">Daily \#(Self.escapedMarkup)</a></p>"#
+        let linked = #"<header class="site"><a href="https://daily.example.com/">"#
+        let named = #"<img class="icon" src="https://daily.example.com/static/icon.png" alt="" width="44" height="44"><span class="name">Daily \#(Self.escapedMarkup)</span></a></header>"#
         switch name {
         case "home":
             #expect(!main.contains(#"class="site""#))
@@ -124,8 +130,8 @@ import Testing
             #expect(main.contains(#"<p class="site">Daily \#(Self.escapedMarkup)</p>"#))
             #expect(!main.contains("<a "), "the error page has no link: the site may not be known")
         default:
-            #expect(Self.count(linked, in: main) == 1)
-            #expect(main.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix(#"<p class="site">"#), "the site's name comes first in <main>")
+            #expect(Self.count(linked, in: main) == 1 && Self.count(named, in: main) == 1)
+            #expect(main.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix(linked), "the app's icon and name come first in <main>")
         }
     }
 
@@ -140,7 +146,7 @@ import Testing
         #expect(Self.count("<!doctype html>", in: html) == 1)
         #expect(Self.count("<main>", in: html) == 1)
         #expect(HTMLPage(html).title == Self.escapedTitle)
-        #expect(Self.main(of: html)?.contains(#"<p class="site"><a href="https://daily.example.com/">"#) == true)
+        #expect(Self.main(of: html)?.contains(#"<header class="site"><a href="https://daily.example.com/">"#) == true)
         #expect(!html.contains(Self.markup))
     }
 
@@ -164,7 +170,7 @@ import Testing
         #expect(head.contains("<style>"))
         #expect(head.contains(##"<meta name="theme-color" content="#3b5bdb">"##))
         let main = try #require(Self.main(of: html))
-        #expect(main.contains(#"<p class="site"><a href="https://daily.example.com/">"#), "the layout's site line by default")
+        #expect(main.contains(#"<header class="site"><a href="https://daily.example.com/">"#), "the layout's site line by default")
         #expect(main.contains(#"<h1 id="greeting">Hello from Daily \#(Self.escapedMarkup)</h1>"#))
         #expect(!html.contains(Self.markup))
     }

@@ -21,6 +21,13 @@ struct TemporaryDirectory: Sendable {
         try Data(text.utf8).write(to: file)
     }
 
+    /// Writes `data` to `relativePath`, creating directories.
+    func write(_ relativePath: String, data: Data) throws {
+        let file = url.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+    }
+
     /// Deletes the directory and everything in it.
     func remove() {
         try? FileManager.default.removeItem(at: url)
