@@ -20,6 +20,7 @@ from dashboard_pages import heading, period_count, session_cookie, sign_in, sign
 from demo_server import DemoServer, JourneyFailed, check
 from link_journeys import LINK_JOURNEYS
 from link_pages import FORGED_FORM
+from page_journeys import PAGE_JOURNEYS
 from screenshots import take_screenshots
 from webhook_journeys import WEBHOOK_JOURNEYS
 
@@ -172,6 +173,7 @@ JOURNEYS = [
     a_missing_page_on_the_admin_host_is_a_404_page_and_a_short_link_path_there_is_no_redirect,
     *LINK_JOURNEYS,
     *WEBHOOK_JOURNEYS,
+    *PAGE_JOURNEYS,
     screenshots_of_the_dashboards_pages_are_taken_at_desktop_and_phone_sizes_and_none_scrolls_sideways,
 ]
 
