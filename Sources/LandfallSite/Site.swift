@@ -98,7 +98,7 @@ public struct Site: Sendable {
     public static let reservedPaths = [
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/apple-app-site-association",
         "/health", "/ready", "/metrics", "/sitemap.xml", "/robots.txt", "/v1/links", "/v1/resolve",
-        "/static/icon.png",
+        "/static/icon.png", "/bridge/invites/ABCDE",
     ]
 
     /// Where the site's own files (its `static/` folder) are served: every path under it is the

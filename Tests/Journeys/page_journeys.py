@@ -1,7 +1,8 @@
-"""The public pages as a person sees them: a short link's landing page on a phone and a puzzle's
-page on a computer, with the app's icon, its image and the store badges loaded, nothing
-scrolling sideways; screenshots written to docs/screenshots (page-link-390.png,
-page-puzzle-1280.png, page-puzzle-390.png)."""
+"""The public pages as a person sees them: a short link's landing page on a phone, a puzzle's
+page on a phone and a computer, and the bridge page of an invitation for email on a phone, with
+the app's icon, its image and the store badges loaded, nothing scrolling sideways; screenshots
+written to docs/screenshots (page-link-390.png, page-puzzle-390.png, page-puzzle-1280.png,
+page-bridge-390.png)."""
 
 import os
 
@@ -14,10 +15,11 @@ PAGES = [
     ("page-link-390", "go.localhost", "/friday", {"width": 390, "height": 844}, IPHONE),
     ("page-puzzle-390", "localhost", "/puzzle/2026-11-20", {"width": 390, "height": 844}, IPHONE),
     ("page-puzzle-1280", "localhost", "/puzzle/2026-11-20", {"width": 1280, "height": 800}, None),
+    ("page-bridge-390", "localhost", "/bridge/invites/7KQ2M-X4P9T-HCW3R", {"width": 390, "height": 844}, IPHONE),
 ]
 
 
-def the_landing_and_puzzle_pages_show_the_apps_icon_its_image_and_the_store_badges_at_phone_and_desktop_sizes(browser, server):
+def the_landing_puzzle_and_bridge_pages_show_the_apps_icon_its_image_and_the_store_badges_at_phone_and_desktop_sizes(browser, server):
     directory = os.environ.get("SCREENSHOTS_DIR", "docs/screenshots")
     os.makedirs(directory, exist_ok=True)
     for name, host, path, window, agent in PAGES:
@@ -26,9 +28,13 @@ def the_landing_and_puzzle_pages_show_the_apps_icon_its_image_and_the_store_badg
             options.update(user_agent=agent, is_mobile=True, has_touch=True)
         context = browser.new_context(**options)
         page = context.new_page()
-        answer = page.goto(f"http://{host}:{server.port}{path}")
+        # The bridge page sends the browser to the app's scheme as it opens; Chromium without the
+        # app keeps that navigation pending, so its "load" is not waited for, its images are.
+        bridge = path.startswith("/bridge/")
+        answer = page.goto(f"http://{host}:{server.port}{path}", wait_until="commit" if bridge else "load")
         check(answer.status == 200, f"{host}{path} answered {answer.status}")
-        page.wait_for_load_state("load")
+        page.wait_for_selector("#google-play", timeout=15_000)
+        page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=15_000)
         for selector, what in [("header.site img.icon", "the app's icon"), ("img.hero", "the page's image")]:
             width = page.evaluate(f"(() => {{ const i = document.querySelector({selector!r}); return i ? i.naturalWidth : -1; }})()")
             check(width > 0, f"{host}{path} at {window['width']} px: {what} ({selector}) did not load (naturalWidth {width})")
@@ -37,6 +43,10 @@ def the_landing_and_puzzle_pages_show_the_apps_icon_its_image_and_the_store_badg
             check(page.get_attribute(badge, "aria-label") == label, f"{host}{path}: {badge} is not named '{label}'")
             box = page.locator(badge).bounding_box()
             check(box is not None and box["height"] >= 44, f"{host}{path}: {badge} is {box} high, smaller than a finger")
+        if bridge:
+            opens = page.get_attribute("#open-in-app", "href")
+            check(opens == "dailypuzzle://invites/7KQ2M-X4P9T-HCW3R", f"the bridge's Open in the app is {opens!r}")
+            check(page.url.endswith(path), f"the bridge page gave way to {page.url} in a browser without the app")
         wider = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         check(wider <= 0, f"{host}{path} is {wider} px wider than the {window['width']} px window")
         page.screenshot(path=os.path.join(directory, f"{name}.png"))
@@ -44,5 +54,5 @@ def the_landing_and_puzzle_pages_show_the_apps_icon_its_image_and_the_store_badg
 
 
 PAGE_JOURNEYS = [
-    the_landing_and_puzzle_pages_show_the_apps_icon_its_image_and_the_store_badges_at_phone_and_desktop_sizes,
+    the_landing_puzzle_and_bridge_pages_show_the_apps_icon_its_image_and_the_store_badges_at_phone_and_desktop_sizes,
 ]

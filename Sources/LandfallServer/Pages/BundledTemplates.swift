@@ -25,6 +25,7 @@ enum BundledTemplates {
         "link": link,
         "link-gone": linkGone,
         "invitation": invitation,
+        "bridge": bridge,
         "claim-script": claimScript,
         "hero-image": heroImage,
         "app-store-badge": StoreBadges.appStore,
@@ -109,6 +110,7 @@ enum BundledTemplates {
           .badge { display: inline-block; line-height: 0; border-radius: 8px; }
           .badge svg { height: 48px; width: auto; }
           .code strong { white-space: nowrap; letter-spacing: .04em; }
+          .hint { color: var(--muted); font-size: .95rem; margin: 0; }
           footer { margin-top: 2rem; font-size: .85rem; color: var(--muted); }
         </style>
         """
@@ -249,6 +251,34 @@ enum BundledTemplates {
           {{> app-buttons}}
           <footer>No app yet? Get it: the invitation will be waiting when you first open it.</footer>
           {{/invitationProblem}}
+        {{/main}}
+        {{/layout}}
+        """
+
+    /// The bridge page for links in email (``BridgeRoutes``): "Open in the app" through the
+    /// app's custom scheme (tried once as the page opens: the script reads the button's own
+    /// address, nothing of the page is put in it), the store badges, and the web page.
+    static let bridge = """
+        {{<layout}}
+        {{$main}}
+          <h1>{{title}}</h1>
+          {{#description}}<p class="description">{{description}}</p>{{/description}}
+          {{> hero-image}}
+          <div class="buttons">
+            {{#openInAppURL}}<a class="button primary" id="open-in-app" href="{{openInAppURL}}">Open in the app</a>{{/openInAppURL}}
+          </div>
+          <p class="hint" id="no-app">Nothing happened? Get the app: it opens this link the first time you start it.</p>
+          <div class="buttons">{{> store-buttons}}</div>
+          {{#webURL}}<p><a id="continue-on-web" href="{{webURL}}">Continue on the web</a></p>{{/webURL}}
+          <script>
+          (function () {
+            var open = document.getElementById("open-in-app");
+            if (!open) { return; }
+            var key = "landfall-bridge:" + location.pathname + location.search;
+            try { if (sessionStorage.getItem(key)) { return; } sessionStorage.setItem(key, "1"); } catch (e) {}
+            window.location.href = open.href;
+          })();
+          </script>
         {{/main}}
         {{/layout}}
         """

@@ -5,20 +5,22 @@ import LandfallSite
 /// Every page request, by the role of its host: an alias redirects to the site host (301), the
 /// interstitial host sends the browser back to it (302, which is what lets "Open in the app"
 /// open the app), the link host answers short links (``ShortLinkRoutes``), and the site host
-/// and its development names serve the site's pages (``PageRoutes``) and its static files
-/// (``StaticFileResponse``); the admin host serves
+/// and its development names serve the site's pages (``PageRoutes``), its static files
+/// (``StaticFileResponse``) and the bridge pages for email (``BridgeRoutes``); the admin host serves
 /// the dashboard (``DashboardRoutes``), whatever the path.
 struct SiteRoutes: Sendable {
     typealias Context = LandfallRequestContext
 
     let shortLinks: ShortLinkRoutes
     let pages: PageRoutes
+    let bridges: BridgeRoutes
     let dashboard: DashboardRoutes
 
     init(_ parts: ServerComponents, dashboard: DashboardConfiguration) {
         self.dashboard = DashboardRoutes(parts, configuration: dashboard)
         let finder = RoutePageFinder(clock: parts.clock)
         let claims = PendingClaims(parts)
+        bridges = BridgeRoutes(finder: finder, claims: claims)
         shortLinks = ShortLinkRoutes(links: LinkLookup(parts), clicks: parts.clicks, finder: finder, claims: claims, clock: parts.clock)
         pages = PageRoutes(finder: finder, claims: claims,
                            invitations: InvitationPage(gate: InvitationGate(parts), storage: parts.storage, claims: claims, clock: parts.clock))
@@ -52,6 +54,9 @@ struct SiteRoutes: Sendable {
             if path.hasPrefix(Site.staticPathPrefix) {
                 context.label("static")
                 return StaticFileResponse.respond(request, path: decoded, site: host.site, origins: host.origins)
+            }
+            if path.hasPrefix(BridgeRoutes.prefix + "/") {
+                return try await bridges.respond(request, path: path, context: context)
             }
             return try await pages.respond(request, context: context)
         case .admin:

@@ -7,7 +7,7 @@ import Testing
 /// text; and a site's own templates can fill the same layout, or replace it.
 @Suite struct BundledTemplateTests {
     /// The bundled templates a page is rendered with.
-    static let pages = ["page", "home", "not-found", "not-yet-available", "error", "link", "link-gone", "invitation"]
+    static let pages = ["page", "home", "not-found", "not-yet-available", "error", "link", "link-gone", "invitation", "bridge"]
 
     /// The other bundled templates: the layout the pages fill, and the partials they include.
     static let layoutAndPartials = ["layout", "head", "style", "app-buttons", "store-buttons", "claim-script", "hero-image",
