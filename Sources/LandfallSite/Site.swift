@@ -98,11 +98,14 @@ public struct Site: Sendable {
     public static let reservedPaths = [
         "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json", "/apple-app-site-association",
         "/health", "/ready", "/metrics", "/sitemap.xml", "/robots.txt", "/v1/links", "/v1/resolve",
-        "/static/icon.png", "/bridge/invites/ABCDE",
     ]
 
-    /// Where the site's own files (its `static/` folder) are served: every path under it is the
-    /// server's (``reservedPaths`` has one, so that a route claiming them is refused).
+    /// Paths the server answers itself on the site host only, which no route may claim either:
+    /// one under ``staticPathPrefix`` and one under `/bridge/` (the bridge pages for email).
+    public static let siteHostPaths = ["/static/icon.png", "/bridge/invites/ABCDE"]
+
+    /// Where the site's own files (its `static/` folder) are served on the site host: every path
+    /// under it is the server's.
     public static let staticPathPrefix = "/static/"
 
     /// Builds the site and checks what can only be checked on the whole: the router builds,
@@ -118,7 +121,7 @@ public struct Site: Sendable {
         }
         let site = Site(configuration: configuration, router: router)
         var problems: [SiteProblem] = []
-        for path in reservedPaths {
+        for path in reservedPaths + siteHostPaths {
             if case .matched(let match) = router.route("https://\(configuration.hosts.site)\(path)"),
                let index = configuration.routes.firstIndex(where: { $0.name == match.route.name }) {
                 problems.append(SiteProblem(.error, place: .route(index),

@@ -320,6 +320,10 @@ import Testing
                path: "routes[1]", line: 22, message: "the pattern '/*rest' matches /health"),
         Broken("a parameter at the root", DocumentEdit("pattern: /invite/:code", "pattern: /:page"),
                path: "routes[1]", line: 22, message: "the pattern '/:page' matches /robots.txt"),
+        Broken("a route on the static files", DocumentEdit("pattern: /invite/:code", "pattern: /static/:file"),
+               path: "routes[1]", line: 22, message: "matches /static/icon.png, which the server answers itself"),
+        Broken("a route on the bridge pages", DocumentEdit("pattern: /invite/:code", "pattern: /bridge/*rest"),
+               path: "routes[1]", line: 22, message: "matches /bridge/invites/ABCDE, which the server answers itself"),
     ]
 
     static let routes = [

@@ -21,6 +21,7 @@ public enum DemoSite {
             ("a short link: a redirect on a computer, a landing page on a phone", "\(linksBase)/friday"),
             ("a short link to a future puzzle: the preview gives nothing away", "\(linksBase)/newyear"),
             ("an invitation", "\(base)/invites/7KQ2M-X4P9T-HCW3R"),
+            ("its bridge page for email: the app through its scheme on a phone, the page on a computer", "\(base)/bridge/invites/7KQ2M-X4P9T-HCW3R"),
             ("an unknown address: the friendly page", "\(base)/no/such/page"),
             ("the sitemap (embargoed pages left out)", "\(base)/sitemap.xml"),
             ("readiness and metrics", "\(base)/ready  \(base)/metrics"),
