@@ -2,7 +2,8 @@
 page on a phone and a computer, and the bridge page of an invitation for email on a phone, with
 the app's icon, its image and the store badges loaded, nothing scrolling sideways; screenshots
 written to docs/screenshots (page-link-390.png, page-puzzle-390.png, page-puzzle-1280.png,
-page-bridge-390.png)."""
+page-bridge-390.png), and the landing page in Instagram's browser, which opens no universal
+link (page-link-instagram-390.png)."""
 
 import os
 
@@ -10,12 +11,14 @@ from demo_server import check
 
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko)"
           " Version/18.1 Mobile/15E148 Safari/604.1")
+INSTAGRAM = IPHONE.replace(" Version/18.1 Mobile/15E148 Safari/604.1", " Mobile/15E148 Instagram 361.0.0.35.82 (iPhone16,2; iOS 18_1; en_US; en; scale=3.00)")
 PAGES = [
     # (screenshot, host, path, window, user agent)
     ("page-link-390", "go.localhost", "/friday", {"width": 390, "height": 844}, IPHONE),
     ("page-puzzle-390", "localhost", "/puzzle/2026-11-20", {"width": 390, "height": 844}, IPHONE),
     ("page-puzzle-1280", "localhost", "/puzzle/2026-11-20", {"width": 1280, "height": 800}, None),
     ("page-bridge-390", "localhost", "/bridge/invites/7KQ2M-X4P9T-HCW3R", {"width": 390, "height": 844}, IPHONE),
+    ("page-link-instagram-390", "go.localhost", "/friday", {"width": 390, "height": 844}, INSTAGRAM),
 ]
 
 
@@ -43,6 +46,11 @@ def the_landing_puzzle_and_bridge_pages_show_the_apps_icon_its_image_and_the_sto
             check(page.get_attribute(badge, "aria-label") == label, f"{host}{path}: {badge} is not named '{label}'")
             box = page.locator(badge).bounding_box()
             check(box is not None and box["height"] >= 44, f"{host}{path}: {badge} is {box} high, smaller than a finger")
+        if agent == INSTAGRAM:
+            notice = page.locator("#in-app-browser")
+            check(notice.count() == 1 and "Instagram" in notice.inner_text(), f"{host}{path} in Instagram's browser says nothing of it")
+            opens = page.get_attribute("#open-in-app", "href")
+            check(opens.startswith("dailypuzzle://"), f"in Instagram's browser, Open in the app is {opens!r}, not the app's scheme")
         if bridge:
             opens = page.get_attribute("#open-in-app", "href")
             check(opens == "dailypuzzle://invites/7KQ2M-X4P9T-HCW3R", f"the bridge's Open in the app is {opens!r}")

@@ -52,6 +52,7 @@ enum BundledTemplates {
         <main>
           {{$site}}<header class="site"><a href="{{homeURL}}">
             {{#iconURL}}<img class="icon" src="{{iconURL}}" alt="" width="44" height="44">{{/iconURL}}{{^iconURL}}<span class="icon monogram" aria-hidden="true">{{siteInitial}}</span>{{/iconURL}}<span class="name">{{siteName}}</span></a></header>{{/site}}
+          {{#inAppNotice}}<p class="notice" id="in-app-browser" role="note">{{inAppNotice}}</p>{{/inAppNotice}}
           {{$main}}
           {{/main}}
         </main>
@@ -111,6 +112,8 @@ enum BundledTemplates {
           .badge svg { height: 48px; width: auto; }
           .code strong { white-space: nowrap; letter-spacing: .04em; }
           .hint { color: var(--muted); font-size: .95rem; margin: 0; }
+          .notice { background: var(--surface); border: 1px solid var(--line); border-left: 4px solid var(--accent);
+                    border-radius: 10px; padding: .75rem 1rem; margin: 0 0 1.25rem; }
           footer { margin-top: 2rem; font-size: .85rem; color: var(--muted); }
         </style>
         """

@@ -25,7 +25,7 @@ enum PageRenderer {
             ("requestID", values.requestID), ("invitationCode", values.invitationCode), ("invitationProblem", values.invitationProblem),
             ("iconURL", values.iconURL), ("accentColor", values.accentColor), ("heroImageURL", values.heroImageURL),
             ("imageAlt", values.imageAlt), ("imageWidth", values.imageWidth.map(String.init)),
-            ("imageHeight", values.imageHeight.map(String.init)),
+            ("imageHeight", values.imageHeight.map(String.init)), ("inAppNotice", values.inAppNotice),
         ]
         for (key, value) in optional {
             if let value { context[key] = value }

@@ -56,6 +56,10 @@ struct PageRoutes: Sendable {
                 return try await invitations.response(page, request: request, context: context)
             }
             var values = page.values
+            if route.opensApp {
+                values.adapt(toBrowserOf: request.headers[.userAgent], path: path, query: query,
+                             apps: site.configuration.apps(for: route), schemes: site.configuration.schemes, web: origins.site + path + query)
+            }
             // A phone without the app gets a pending claim, so the page is its own (never cached);
             // everyone else shares the cached page, which varies by User-Agent.
             var claimed = false

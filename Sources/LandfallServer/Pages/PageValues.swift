@@ -1,4 +1,5 @@
 import LandfallJSON
+import LandfallLinks
 import LandfallSite
 
 /// What a page template can show: every value the bundled templates use, and that a site's
@@ -57,6 +58,8 @@ struct PageValues: Sendable {
     var claimURL: String?
     /// "Continue on the web", on a short link's landing page.
     var webURL: String?
+    /// In an app's browser (Instagram's, Facebook's, …): how to leave it for one that opens apps.
+    var inAppNotice: String?
 
     // A route's page.
     /// The route's name.
@@ -110,6 +113,19 @@ struct PageValues: Sendable {
     mutating func setImage(_ url: String, alt: String?, site: LoadedSite, origins: Origins) {
         showImage(url, alt: alt, site: site, origins: origins)
         twitterCard = "summary_large_image"
+    }
+
+    /// In an app's own browser (``InAppBrowser``), which opens no universal link: says how to
+    /// leave it, and points "Open in the app" at the app's custom scheme for `path` and `query`
+    /// (an `intent:` address on Android), when the app has one. Nothing changes elsewhere.
+    mutating func adapt(toBrowserOf userAgent: String?, path: String, query: String, apps: [AppConfiguration],
+                        schemes: [String], web: String) {
+        guard let inApp = InAppBrowser.detect(userAgent: userAgent) else { return }
+        let visitor = VisitorClassifier.classify(userAgent: userAgent)
+        inAppNotice = inApp.howToLeave(on: visitor.platform)
+        guard openInAppURL != nil, let scheme = apps.lazy.compactMap({ $0.ios?.scheme }).first ?? schemes.first else { return }
+        openInAppURL = BridgeRoutes.appURL(scheme: scheme, path: path, query: query, visitor: visitor,
+                                           package: apps.lazy.compactMap({ $0.android?.package }).first, fallback: web)
     }
 
     /// Shows `url` (absolute, or a path on the site) as the page's image, without changing its

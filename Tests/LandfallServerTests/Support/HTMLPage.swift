@@ -31,6 +31,15 @@ struct HTMLPage {
         return String(html[start.upperBound..<end])
     }
 
+    /// The text inside the element with `id="ID"` (up to its first closing tag), as written (escaped).
+    func text(id: String) -> String? {
+        guard let attribute = html.range(of: "id=\"\(id)\""), let open = html[attribute.upperBound...].firstIndex(of: ">"),
+              let close = html[open...].range(of: "</") else {
+            return nil
+        }
+        return String(html[html.index(after: open)..<close.lowerBound])
+    }
+
     /// The text of `<title>`.
     var title: String? {
         guard let start = html.range(of: "<title>"), let end = html.range(of: "</title>", range: start.upperBound..<html.endIndex) else {

@@ -1,0 +1,43 @@
+/// The browser an app opens links in (Instagram's, Facebook's, TikTok's, …), told by the
+/// `User-Agent` header. Such browsers do not open universal links or App Links: a link there
+/// shows the web page, and the page must say how to get out (the app's menu, then "Open in
+/// Safari" or "Open in Chrome") and offer the app's custom scheme instead.
+///
+/// ```swift
+/// InAppBrowser.detect(userAgent: "Mozilla/5.0 (iPhone; …) Mobile/15E148 Instagram 361.0.0.35.82 (iPhone16,2; iOS 18_1; …)")
+/// // InAppBrowser(app: "Instagram")
+/// InAppBrowser.detect(userAgent: "Mozilla/5.0 (iPhone; …) Version/18.1 Mobile/15E148 Safari/604.1")  // nil
+/// ```
+public struct InAppBrowser: Sendable, Hashable {
+    /// The app whose browser it is, as people call it (`Instagram`, `Facebook`, `TikTok`).
+    public let app: String
+
+    /// The tokens each app puts in its browser's `User-Agent`, the more specific first
+    /// (Messenger's before Facebook's).
+    public static let signatures: [(token: String, app: String)] = [
+        ("Instagram", "Instagram"), ("Barcelona", "Threads"),
+        ("FBAN/Messenger", "Messenger"), ("MessengerForiOS", "Messenger"), ("FB_IAB/MESSENGER", "Messenger"),
+        ("FBAN/", "Facebook"), ("FBAV/", "Facebook"), ("FB_IAB/", "Facebook"),
+        ("LinkedInApp", "LinkedIn"), ("musical_ly", "TikTok"), ("BytedanceWebview", "TikTok"), ("TikTok", "TikTok"),
+        ("Snapchat", "Snapchat"), ("Pinterest", "Pinterest"), ("MicroMessenger", "WeChat"), (" Line/", "LINE"),
+    ]
+
+    /// Creates a value for `app`.
+    public init(app: String) {
+        self.app = app
+    }
+
+    /// The in-app browser `userAgent` names, or `nil` for a browser of its own (Safari, Chrome,
+    /// Firefox, …) and for a link-preview crawler.
+    public static func detect(userAgent: String?) -> InAppBrowser? {
+        guard let userAgent, case .browser(let platform) = VisitorClassifier.classify(userAgent: userAgent),
+              platform == .ios || platform == .android else { return nil }
+        return signatures.first { userAgent.contains($0.token) }.map { InAppBrowser(app: $0.app) }
+    }
+
+    /// What to tap to leave it, for a person on `platform`: the app's menu, then the system's browser.
+    public func howToLeave(on platform: ClickPlatform) -> String {
+        let browser = platform == .android ? "Chrome" : "Safari"
+        return "You're in \(app)'s browser, which can't open apps. Tap the ••• menu and choose Open in \(browser) (or Open in browser), then Open in the app."
+    }
+}
