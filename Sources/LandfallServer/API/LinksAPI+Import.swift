@@ -16,8 +16,8 @@ extension LinksAPI {
     /// row made an all-or-nothing import create nothing.
     @Sendable func importLinks(_ request: Request, context: Context) async throws -> Response {
         let query = request.uri.queryParameters
-        let dryRun = try Self.flag("dryRun", in: query)
-        let skipInvalid = try Self.flag("skipInvalid", in: query)
+        let dryRun = try query.flag("dryRun")
+        let skipInvalid = try query.flag("skipInvalid")
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         let isJSON = mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
@@ -61,15 +61,5 @@ extension LinksAPI {
             """
         let error = JSONValue.object([("code", .string(APIErrorCode.rowsRefused.rawValue)), ("message", .string(message))])
         return Response.json(.unprocessableContent, JSONValue(.object([JSONMember(key: "error", value: error)] + members)))
-    }
-
-    /// A query parameter that is `true` or `false` (`false` when absent).
-    static func flag(_ name: String, in query: Parameters) throws(APIError) -> Bool {
-        guard let text = query[Substring(name)] else { return false }
-        switch text.lowercased() {
-        case "true": return true
-        case "false": return false
-        default: throw APIError(.badRequest, .invalidBody, "\(name) must be true or false, not '\(text.prefix(20))'.", field: name)
-        }
     }
 }

@@ -23,7 +23,7 @@ struct ResolveAPI: Sendable {
     @Sendable func resolve(_ request: Request, context: Context) async throws -> Response {
         let site = try context.site
         let query = request.uri.queryParameters
-        _ = try LinksAPI.flag("opened", in: query)
+        let opened = try query.flag("opened")
         guard let text = query["url"].map(String.init), !text.isEmpty else {
             throw APIError(.badRequest, .invalidBody, "Give the link to resolve as ?url=https://…", field: "url")
         }
@@ -49,7 +49,6 @@ struct ResolveAPI: Sendable {
         guard let destination = site.checkedDestination(link.target) else {
             throw APIError(.gone, .gone, "This link's destination is no longer allowed.")
         }
-        let opened = try LinksAPI.flag("opened", in: query)
         let platform = query["platform"].flatMap { ClickPlatform(rawValue: String($0)) }.flatMap { $0 == .crawler ? nil : $0 }
             ?? VisitorClassifier.classify(userAgent: request.headers[.userAgent]).platform
         if opened, platform != .crawler {

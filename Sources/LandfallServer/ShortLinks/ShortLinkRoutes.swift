@@ -116,8 +116,6 @@ struct ShortLinkRoutes: Sendable {
             if case .landingPage = decision.outcome, let target {
                 values.adapt(toBrowserOf: request.headers[.userAgent], path: target.path, query: target.query.map { "?\($0)" } ?? "",
                              apps: site.configuration.apps, schemes: site.configuration.schemes, web: origins.localized(target.text))
-            }
-            if case .landingPage = decision.outcome, let target {
                 _ = try await claims.attach(to: &values, url: link.url, deepLink: target.text, link: link, campaign: link.campaign,
                                             visitor: visitor, request: request, context: context)
             }
