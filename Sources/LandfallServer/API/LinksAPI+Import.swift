@@ -18,24 +18,16 @@ extension LinksAPI {
         let query = request.uri.queryParameters
         let dryRun = try query.flag("dryRun")
         let skipInvalid = try query.flag("skipInvalid")
-        let contentType = request.headers[.contentType]?.lowercased() ?? ""
-        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        let isJSON = mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
-        guard isJSON || mediaType == "text/csv" else {
+        let isJSON = request.isJSON
+        guard isJSON || request.mediaType == "text/csv" else {
+            let contentType = request.headers[.contentType] ?? ""
             throw APIError(.unsupportedMediaType, .unsupportedMediaType, """
                 Send the file as 'Content-Type: text/csv' (Landfall's CSV, or a Firebase Dynamic Links export) \
-                or 'Content-Type: application/json'\(contentType.isEmpty ? "" : ", not '\(contentType.prefix(100))'").
+                or 'Content-Type: application/json'\(contentType.isEmpty ? "" : ", not '\(contentType.lowercased().prefix(100))'").
                 """)
         }
         let limit = Self.maximumImportBodySize
-        let tooLarge = APIError(.contentTooLarge, .payloadTooLarge, "The body is larger than \(limit / 1024 / 1024) MiB; split the file and import each part.")
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: limit)
-        } catch {
-            throw tooLarge
-        }
+        let body = try await request.body(limit: limit, tooLarge: "The body is larger than \(limit / 1024 / 1024) MiB; split the file and import each part.")
         guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
             throw APIError.invalidBody("The body is not UTF-8 text; save the file as UTF-8.", field: nil)
         }

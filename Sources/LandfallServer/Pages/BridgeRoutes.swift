@@ -44,30 +44,36 @@ struct BridgeRoutes: Sendable {
             values = page.values
         }
         let web = origins.site + target + query
-        let apps = site.configuration.apps(for: route)
-        let scheme = apps.lazy.compactMap({ $0.ios?.scheme }).first ?? site.configuration.schemes.first
         let visitor = VisitorClassifier.classify(userAgent: request.headers[.userAgent])
-        guard route.opensApp, let scheme else { return Response.redirect(.found, to: web) }
+        guard route.opensApp, let appURL = Self.appURL(path: target, query: query, visitor: visitor, apps: site.configuration.apps(for: route),
+                                                       schemes: site.configuration.schemes, fallback: web) else {
+            return Response.redirect(.found, to: web)
+        }
         if case .browser(let platform) = visitor, platform != .ios, platform != .android {
             return Response.redirect(.found, to: web)
         }
         values.canonicalURL = link
         values.webURL = web
         values.noIndex = true
-        values.openInAppURL = Self.appURL(scheme: scheme, path: target, query: query, visitor: visitor,
-                                          package: apps.lazy.compactMap({ $0.android?.package }).first, fallback: web)
+        values.openInAppURL = appURL
         _ = try await claims.attach(to: &values, url: link, deepLink: link, link: nil, campaign: Campaign(),
                                     visitor: visitor, request: request, context: context)
         context.label("bridge")
         return Response.html(.ok, PageRenderer.render("bridge", values: values, in: site.templates), cacheControl: "private, no-store")
     }
 
-    /// The address that opens the app at `path`: `scheme://path?query`, or on Android
+    /// The address that opens the app at `path` through its custom scheme (the first app's
+    /// `ios.scheme`, else the site's first of `schemes`): `scheme://path?query`, or on Android
     /// `intent://path?query#Intent;scheme=…;package=…;S.browser_fallback_url=…;end`, which Chrome
-    /// opens in the app when it is installed and follows to `fallback` when it is not.
-    static func appURL(scheme: String, path: String, query: String, visitor: Visitor, package: String?, fallback: String) -> String {
+    /// opens in the app when it is installed and follows to `fallback` when it is not. `nil`
+    /// when the app has no custom scheme.
+    static func appURL(path: String, query: String, visitor: Visitor, apps: [AppConfiguration], schemes: [String],
+                       fallback: String) -> String? {
+        guard let scheme = apps.lazy.compactMap({ $0.ios?.scheme }).first ?? schemes.first else { return nil }
         let rest = String(path.dropFirst()) + query
-        guard case .browser(.android) = visitor, let package else { return "\(scheme)://\(rest)" }
+        guard case .browser(.android) = visitor, let package = apps.lazy.compactMap({ $0.android?.package }).first else {
+            return "\(scheme)://\(rest)"
+        }
         let encodedFallback = fallback.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? fallback
         return "intent://\(rest)#Intent;scheme=\(scheme);package=\(package);S.browser_fallback_url=\(encodedFallback);end"
     }

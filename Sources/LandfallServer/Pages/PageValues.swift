@@ -123,9 +123,11 @@ struct PageValues: Sendable {
         guard let inApp = InAppBrowser.detect(userAgent: userAgent) else { return }
         let visitor = VisitorClassifier.classify(userAgent: userAgent)
         inAppNotice = inApp.howToLeave(on: visitor.platform)
-        guard openInAppURL != nil, let scheme = apps.lazy.compactMap({ $0.ios?.scheme }).first ?? schemes.first else { return }
-        openInAppURL = BridgeRoutes.appURL(scheme: scheme, path: path, query: query, visitor: visitor,
-                                           package: apps.lazy.compactMap({ $0.android?.package }).first, fallback: web)
+        guard openInAppURL != nil,
+              let appURL = BridgeRoutes.appURL(path: path, query: query, visitor: visitor, apps: apps, schemes: schemes, fallback: web) else {
+            return
+        }
+        openInAppURL = appURL
     }
 
     /// Shows `url` (absolute, or a path on the site) as the page's image, without changing its

@@ -8,13 +8,33 @@ extension Request {
     /// - Throws: ``APIError`` 415 when the body is not declared `application/json` (or
     ///   `application/…+json`), 413 when it is larger than `limit`.
     func jsonBody(limit: Int) async throws(APIError) -> ByteBuffer {
-        let contentType = headers[.contentType]?.lowercased() ?? ""
-        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        guard mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json")) else {
+        guard isJSON else {
+            let contentType = headers[.contentType]?.lowercased() ?? ""
             throw APIError(.unsupportedMediaType, .unsupportedMediaType,
                            "Send the body as JSON with 'Content-Type: application/json'\(contentType.isEmpty ? "" : ", not '\(contentType)'").")
         }
-        let tooLarge = APIError(.contentTooLarge, .payloadTooLarge, "The body is larger than \(limit / 1024) KiB.")
+        return try await body(limit: limit, tooLarge: "The body is larger than \(limit / 1024) KiB.")
+    }
+
+    /// The media type of the `Content-Type` header, lowercased and without its parameters
+    /// (`text/csv` for `text/csv; charset=utf-8`); empty when there is none.
+    var mediaType: String {
+        let contentType = headers[.contentType]?.lowercased() ?? ""
+        return contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    }
+
+    /// Whether the body is declared JSON: `application/json` or `application/…+json`.
+    var isJSON: Bool {
+        let type = mediaType
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    }
+
+    /// The body, at most `limit` bytes.
+    ///
+    /// - Throws: ``APIError`` 413 `payload_too_large` with `tooLarge` as its message when the
+    ///   declared length or the body itself is larger than `limit`.
+    func body(limit: Int, tooLarge message: String) async throws(APIError) -> ByteBuffer {
+        let tooLarge = APIError(.contentTooLarge, .payloadTooLarge, message)
         if let length = headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
         do {
             return try await body.collect(upTo: limit)
