@@ -140,7 +140,7 @@ public struct Site: Sendable {
     private func lintProblems() -> [SiteProblem] {
         var problems = Self.lintProblems(apple: appleAssociationJSON, android: assetLinks.statements.isEmpty ? nil : assetLinksJSON,
                                          files: "generated")
-        if configuration.hosts.links != nil {
+        if !configuration.hosts.linkHosts.isEmpty {
             problems += Self.lintProblems(apple: linksAppleAssociationJSON,
                                           android: linksAssetLinks.statements.isEmpty ? nil : linksAssetLinksJSON,
                                           files: "link host's generated")

@@ -43,7 +43,7 @@ import Testing
           .timeLimit(.minutes(10)), arguments: TestDatabase.all)
     func concurrentSeedingStoresEachRowOnce(database: TestDatabase) async throws {
         let site = try SiteLoader.load(.demo, now: Demo.noon).site
-        let host = try #require(site.configuration.hosts.links)
+        let host = try #require(site.configuration.hosts.defaultLinkHost)
         let slugs = try DemoSite.linkDrafts.compactMap(\.slug)
         let code = try #require(DemoSite.invitation)
         for round in 1...5 {

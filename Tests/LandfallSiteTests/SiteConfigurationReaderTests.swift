@@ -95,7 +95,7 @@ import Testing
         #expect(configuration.description == "All of them")
         #expect(configuration.homePath == "/start")
         #expect(configuration.image == "https://example.com/i.png")
-        #expect(configuration.hosts == SiteHosts(site: "example.com", aliases: ["www.example.com"], links: "go.example.com",
+        #expect(configuration.hosts == SiteHosts(site: "example.com", aliases: ["www.example.com"], links: ["go.example.com"],
                                                  interstitial: "open.example.net",
                                                  local: ["localhost": "example.com", "127.0.0.1": "open.example.net"],
                                                  development: ["go.example.com"]))
@@ -234,7 +234,47 @@ import Testing
                path: "hosts.development[0]", line: 7, message: "'staging.example.com' is not one of example.com, open.example.net; a development host is one of the served hosts"),
         Broken("the admin host as a development host", DocumentEdit("  interstitial: open.example.net\n", "  interstitial: open.example.net\n  admin: admin.example.com\n  development: [admin.example.com]\n"),
                path: "hosts.development[0]", line: 8, message: "the admin host serves no association file"),
+        Broken("an empty list of link hosts", DocumentEdit("  interstitial:", "  links: []\n  interstitial:"),
+               path: "hosts.links", line: 6, message: "the list is empty; list at least one host, or leave hosts.links out"),
+        Broken("a link host listed twice", DocumentEdit("  interstitial:", "  links: [go.example.com, GO.example.com]\n  interstitial:"),
+               path: "hosts.links[1]", line: 6, message: "'go.example.com' is already listed at hosts.links[0]; a host has one role"),
+        Broken("the site host as a link host", DocumentEdit("  interstitial:", "  links: [go.example.com, example.com]\n  interstitial:"),
+               path: "hosts.links[1]", line: 6, message: "'example.com' is already listed at hosts.site"),
+        Broken("a link host with a path", DocumentEdit("  interstitial:", "  links: [go.example.com, go.example.com/x]\n  interstitial:"),
+               path: "hosts.links[1]", line: 6, message: "has a path; write the host name only"),
+        Broken("a link host entry without its host", DocumentEdit("  interstitial:", "  links:\n    - {caseInsensitiveSlugs: true}\n  interstitial:"),
+               path: "hosts.links[0].host", line: 7, message: "'host' is required"),
+        Broken("a link host entry with a misspelt key", DocumentEdit("  interstitial:", "  links:\n    - {host: go.example.com, caseInsensitive: true}\n  interstitial:"),
+               path: "hosts.links[0].caseInsensitive", line: 7, message: "unknown key 'caseInsensitive'; known keys: host, caseInsensitiveSlugs"),
+        Broken("a link host entry whose switch is not true or false", DocumentEdit("  interstitial:", "  links:\n    - {host: go.example.com, caseInsensitiveSlugs: sometimes}\n  interstitial:"),
+               path: "hosts.links[0].caseInsensitiveSlugs", line: 7, message: "expected true or false"),
+        Broken("link hosts as a mapping", DocumentEdit("  interstitial:", "  links: {host: go.example.com}\n  interstitial:"),
+               path: "hosts.links", line: 6, message: "expected a host, or a list of hosts (the first is the default)"),
+        Broken("a development host that is a second link host", DocumentEdit("  interstitial: open.example.net\n", "  interstitial: open.example.net\n  links: [go.example.com, go.example.co.uk]\n  development: [go.example.co.uk, go.example.de]\n"),
+               path: "hosts.development[1]", line: 8, message: "'go.example.de' is not one of example.com, go.example.com, go.example.co.uk, open.example.net"),
     ]
+
+    @Test func linkHostsAreOneHostOrAListWhoseFirstIsTheDefault() throws {
+        let one = SiteDocuments.minimal.edited(DocumentEdit("  interstitial:", "  links: Go.Example.com\n  interstitial:"))
+        let several = SiteDocuments.minimal.edited(DocumentEdit("  interstitial:", """
+              links:
+                - go.example.com
+                - {host: Print.Example.com, caseInsensitiveSlugs: true}
+                - {host: go.example.co.uk}
+              local: {go.localhost: go.example.com, print.localhost: print.example.com}
+              interstitial:
+            """))
+        let single = try SiteConfigurationReader.site(yaml: one).configuration.hosts
+        #expect(single.linkHosts == [LinkHost("go.example.com")])
+        #expect(single.defaultLinkHost == "go.example.com")
+        let hosts = try SiteConfigurationReader.site(yaml: several).configuration.hosts
+        #expect(hosts.linkHosts == [LinkHost("go.example.com"), LinkHost("print.example.com", caseInsensitiveSlugs: true), LinkHost("go.example.co.uk")])
+        #expect(hosts.defaultLinkHost == "go.example.com")
+        #expect(hosts.servedHosts == ["example.com", "go.example.com", "print.example.com", "go.example.co.uk", "open.example.net"])
+        #expect(hosts.role(of: "go.example.co.uk") == .links)
+        #expect(hosts.role(of: "print.localhost") == .local(name: "print.localhost", standingFor: .links))
+        #expect(try SiteConfigurationReader.site(yaml: SiteDocuments.minimal).configuration.hosts.linkHosts == [])
+    }
 
     static let apps = [
         Broken("a lower-case Team ID", DocumentEdit("teamID: ABCDE12345", "teamID: abcde12345"),

@@ -4,7 +4,7 @@ import Testing
 /// The hosts a site answers on, their roles, and the development names standing for them.
 @Suite struct SiteHostsTests {
     static let hosts = SiteHosts(
-        site: "Daily.Example.com", aliases: ["www.daily.example.com"], links: "go.daily.example.com",
+        site: "Daily.Example.com", aliases: ["www.daily.example.com"], links: ["go.daily.example.com"],
         interstitial: "open.dailypuzzle.app", local: ["LocalHost": "daily.example.com", "127.0.0.1": "Open.DailyPuzzle.app"])
 
     static let roles: [(host: String, role: HostRole?)] = [
@@ -64,5 +64,37 @@ import Testing
             #expect(site.router.route("https://\(host)/puzzle/today").match?.route.name == "today", "\(host)")
         }
         #expect(site.router.route("https://localhost/puzzle/today").match == nil)
+    }
+
+    // MARK: several link hosts
+
+    static let linkHosts = SiteHosts(
+        site: "daily.example.com", links: ["go.daily.example.com", LinkHost("Print.Daily.Example.com", caseInsensitiveSlugs: true)],
+        local: ["go.localhost": "go.daily.example.com", "print.localhost": "print.daily.example.com"])
+
+    @Test func everyLinkHostHasTheLinkRoleAndTheFirstIsTheDefault() {
+        #expect(Self.linkHosts.role(of: "go.daily.example.com") == .links)
+        #expect(Self.linkHosts.role(of: "PRINT.daily.example.com") == .links)
+        #expect(Self.linkHosts.role(of: "print.localhost")?.served == .links)
+        #expect(Self.linkHosts.defaultLinkHost == "go.daily.example.com")
+        #expect(Self.linkHosts.linkHost(named: "Print.Daily.Example.com")?.caseInsensitiveSlugs == true)
+        #expect(Self.linkHosts.linkHost(named: "daily.example.com") == nil)
+        #expect(Self.linkHosts.servedName(of: "print.localhost") == "print.daily.example.com")
+        #expect(Self.linkHosts.servedName(of: "Go.Daily.Example.com") == "go.daily.example.com")
+        #expect(SiteHosts(site: "example.com").defaultLinkHost == nil)
+    }
+
+    static let slugCases: [(host: LinkHost, slug: String, stored: String, lookups: [String])] = [
+        (LinkHost("go.example.com"), "Winter", "Winter", ["Winter"]),
+        (LinkHost("go.example.com"), "winter", "winter", ["winter"]),
+        (LinkHost("print.example.com", caseInsensitiveSlugs: true), "Winter", "winter", ["Winter", "winter"]),
+        (LinkHost("print.example.com", caseInsensitiveSlugs: true), "winter", "winter", ["winter"]),
+        (LinkHost("print.example.com", caseInsensitiveSlugs: true), "WIN-ter_2", "win-ter_2", ["WIN-ter_2", "win-ter_2"]),
+    ]
+
+    @Test(arguments: slugCases)
+    func aHostWhoseSlugsIgnoreCaseStoresThemInLowerCaseAndLooksUpBoth(host: LinkHost, slug: String, stored: String, lookups: [String]) {
+        #expect(host.storedSlug(slug) == stored)
+        #expect(host.lookupSlugs(for: slug) == lookups)
     }
 }

@@ -77,21 +77,41 @@ enum LinkCommandSupport {
     /// - Throws: ``Failure`` (status 1) naming the reference when no link matches.
     static func link(_ reference: String, site: Site, storage: Storage) async throws -> ShortLink {
         let text = reference.trimmingCharacters(in: .whitespaces)
+        let hosts = site.configuration.hosts
+        /// The link with `slug` on `host`, looked up as the server does (without case where the host ignores it).
+        func link(host: String, slug: String) async throws -> ShortLink? {
+            for candidate in hosts.linkHost(named: host)?.lookupSlugs(for: slug) ?? [slug] {
+                if let link = try await storage.link(host: host, slug: candidate) { return link }
+            }
+            return nil
+        }
         var found: ShortLink?
         if let id = LinkID(text) {
             found = try await storage.link(id: id)
         } else if text.contains("://") {
             if let components = URLComponents(string: text), let host = components.host?.lowercased(), !host.isEmpty {
                 let slug = String(components.path.drop { $0 == "/" })
-                if !slug.isEmpty { found = try await storage.link(host: host, slug: slug) }
+                if !slug.isEmpty { found = try await link(host: hosts.servedName(of: host), slug: slug) }
             }
-        } else if let host = site.configuration.hosts.links, !text.isEmpty, !text.contains("/") {
-            found = try await storage.link(host: host, slug: text)
+        } else if !text.isEmpty, !text.contains("/") {
+            // A bare slug: on whichever link host has it, when only one does.
+            var matches: [ShortLink] = []
+            for host in hosts.linkHosts {
+                if let match = try await link(host: host.name, slug: text) { matches.append(match) }
+            }
+            if matches.count > 1 {
+                throw Failure(message: """
+                    the slug '\(TerminalText.visible(text))' is on several link hosts (\(matches.map(\.url).joined(separator: ", "))); \
+                    name the link by its short URL or its id
+                    """, status: .problemsFound)
+            }
+            found = matches.first
         }
         guard let found else {
+            let names = hosts.linkHosts.map(\.name)
             throw Failure(message: """
                 no link is '\(TerminalText.visible(reference))'; name a link by its id, its short URL or its slug \
-                (on \(site.configuration.hosts.links ?? "the link host")), as `landfall links list` shows them
+                (on \(names.isEmpty ? "the link host" : names.joined(separator: " or "))), as `landfall links list` shows them
                 """, status: .problemsFound)
         }
         return found

@@ -41,7 +41,7 @@ struct LinksCreateCommand: AsyncReportingCommand {
     @Option(help: ArgumentHelp("A custom slug (the path of the short URL); a random one when absent.", valueName: "slug"))
     var slug: String?
 
-    @Option(help: ArgumentHelp("The link host; the site's (hosts.links) when absent.", valueName: "host"))
+    @Option(help: ArgumentHelp("The link host: one of hosts.links; the first of them when absent.", valueName: "host"))
     var host: String?
 
     @Option(help: ArgumentHelp("Where the link leads on iOS (overrides.ios).", valueName: "url"))

@@ -28,6 +28,7 @@ struct LinksListCommand: AsyncReportingCommand {
             Examples:
               landfall links list
               landfall links list --search winter --state active
+              landfall links list --host go.example.co.uk
               landfall links list --campaign winter-league --format csv > winter.csv
             """
     )
@@ -37,6 +38,9 @@ struct LinksListCommand: AsyncReportingCommand {
 
     @Option(help: ArgumentHelp("Only links of this campaign name.", valueName: "name"))
     var campaign: String?
+
+    @Option(help: ArgumentHelp("Only links on this link host (one of hosts.links).", valueName: "host"))
+    var host: String?
 
     @Option(help: "Only links in this state.")
     var state: LinkStateFilter = .all
@@ -54,12 +58,13 @@ struct LinksListCommand: AsyncReportingCommand {
             throw ValidationError("--limit must be from \(LinkQuery.limits.lowerBound) to \(LinkQuery.limits.upperBound); it is \(limit)")
         }
         if search?.isEmpty == true { throw ValidationError("--search is empty; give some text or leave it out") }
+        if host?.isEmpty == true { throw ValidationError("--host is empty; give a link host such as go.example.com or leave it out") }
         if campaign?.isEmpty == true { throw ValidationError("--campaign is empty; give a campaign name or leave it out") }
     }
 
     /// The storage's query of the links that pass the search, campaign and state, up to `limit`.
     func links(in storage: Storage, now: Date) async throws(StorageError) -> [ShortLink] {
-        try await storage.links(LinkQuery(limit: limit, campaignName: campaign, search: search, state: state.state, now: now))
+        try await storage.links(LinkQuery(limit: limit, host: host?.lowercased(), campaignName: campaign, search: search, state: state.state, now: now))
     }
 
     func execute(in context: CommandContext) async -> CommandOutput {

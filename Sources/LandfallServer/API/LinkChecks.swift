@@ -30,15 +30,19 @@ struct LinkChecks: Sendable {
         self.slugGenerator = slugGenerator
     }
 
-    /// The link host a draft names (or the site's, when it names none).
-    func linkHost(_ requested: String?, field: String) throws(APIError) -> String {
-        guard let linksHost = configuration.hosts.links else {
+    /// The link host a draft names (or the site's default one, when it names none).
+    func linkHost(_ requested: String?, field: String) throws(APIError) -> LinkHost {
+        let hosts = configuration.hosts
+        guard let defaultHost = hosts.linkHosts.first else {
             throw APIError(.badRequest, .invalidBody, "This site has no link host; add hosts.links to its landfall.yml.", field: field)
         }
-        if let requested, requested.lowercased() != linksHost {
-            throw APIError.invalidBody("'\(requested)' is not a link host of this site; use \(linksHost) (or leave host out).", field: field)
+        guard let requested else { return defaultHost }
+        guard let linkHost = hosts.linkHost(named: requested) else {
+            let names = hosts.linkHosts.map(\.name)
+            let choice = names.count == 1 ? "use \(names[0])" : "use one of \(names.joined(separator: ", "))"
+            throw APIError.invalidBody("'\(requested.prefix(200))' is not a link host of this site; \(choice) (or leave host out for \(defaultHost.name)).", field: field)
         }
-        return linksHost
+        return linkHost
     }
 
     /// Refuses a custom slug the site's slug policy does not allow.

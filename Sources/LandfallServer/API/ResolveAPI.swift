@@ -27,11 +27,13 @@ struct ResolveAPI: Sendable {
         guard let text = query["url"].map(String.init), !text.isEmpty else {
             throw APIError(.badRequest, .invalidBody, "Give the link to resolve as ?url=https://…", field: "url")
         }
+        let hosts = site.configuration.hosts
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "https" || scheme == "http", let host = components.host?.lowercased(),
-              let linksHost = site.configuration.hosts.links,
-              host == linksHost || site.configuration.hosts.local[host] == linksHost else {
-            throw APIError(.badRequest, .invalidBody, "'\(text.prefix(200))' is not a link of this server's link host\(site.configuration.hosts.links.map { " (\($0))" } ?? "").",
+              scheme == "https" || scheme == "http", let host = components.host,
+              let linkHost = hosts.linkHost(named: hosts.servedName(of: host)) else {
+            let names = hosts.linkHosts.map(\.name)
+            throw APIError(.badRequest, .invalidBody,
+                           "'\(text.prefix(200))' is not a link of \(names.isEmpty ? "this server: it has no link host" : "this server's link \(names.count == 1 ? "host" : "hosts") (\(names.joined(separator: ", ")))").",
                            field: "url")
         }
         let path = components.percentEncodedPath
@@ -39,7 +41,7 @@ struct ResolveAPI: Sendable {
             return try Self.resolveLongLink(components.percentEncodedQuery ?? "", url: text, site: site)
         }
         let slug = path.dropFirst()
-        guard LinkLookup.mayBeSlug(slug), let link = try await links.link(host: linksHost, slug: String(slug)) else {
+        guard LinkLookup.mayBeSlug(slug), let link = try await links.link(on: linkHost, slug: String(slug)) else {
             throw APIError.notFound("No short link has this address.")
         }
         let now = clock()

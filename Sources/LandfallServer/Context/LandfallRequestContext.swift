@@ -104,6 +104,15 @@ final class ServedHost: Sendable {
         self.forwardedProto = forwardedProto
     }
 
+    /// The link host the request named (or a development name stands for), when it is one.
+    var linkHost: LinkHost? {
+        guard role.served == .links else { return nil }
+        // The name is lowercased already: no copy on the redirect's path.
+        let hosts = site.configuration.hosts
+        let served = hosts.local[name.name] ?? name.name
+        return hosts.linkHosts.first { $0.name == served }
+    }
+
     /// The origins links on a page point to (made when asked: only pages need them).
     var origins: Origins { Origins(configuration: site.configuration, role: role, host: name, forwardedProto: forwardedProto) }
 }

@@ -21,13 +21,14 @@ extension DemoSite {
     /// - Throws: when the demo's file or a destination in it is refused (a test keeps it
     ///   valid), or the storage fails.
     static func seedLinks(into storage: Storage, site: Site, now: Date) async throws {
-        guard let host = site.configuration.hosts.links else { return }
+        let hosts = site.configuration.hosts
+        guard let defaultHost = hosts.defaultLinkHost else { return }
         let policy = site.configuration.destinationPolicy
         var generator = SystemRandomNumberGenerator()
         var links: [ShortLink] = []
         for draft in try linkDrafts {
-            guard let slug = draft.slug else { continue }
-            var link = draft.shortLink(id: LinkID.generate(at: now, using: &generator), host: host, slug: slug, createdAt: now)
+            guard let slug = draft.slug, let host = hosts.linkHost(named: draft.host ?? defaultHost) else { continue }
+            var link = draft.shortLink(id: LinkID.generate(at: now, using: &generator), host: host.name, slug: host.storedSlug(slug), createdAt: now)
             link.target = try policy.destination(draft.target).text
             links.append(link)
         }

@@ -53,6 +53,7 @@ public enum LinkImport {
     /// - Throws: `StorageError` when the database fails.
     public static func importRows(_ rows: [LinkImportFile.Row], writer: LinkWriter, storage: Storage, dryRun: Bool,
                                   skipInvalid: Bool) async throws -> [Outcome] {
+        let rows = placedOnTheirHosts(rows, hosts: writer.checks.configuration.hosts)
         var outcomes = rows.map { Outcome(row: $0, link: nil, problems: $0.problems) }
         let valid = rows.indices.filter { rows[$0].draft != nil }
         let place = { (name: String, index: Int) -> String in "\(valid[index])|\(name)" }
@@ -76,7 +77,9 @@ public enum LinkImport {
                 if let (position, found) = problem(error) { outcomes[position].problems.append(found) }
                 continue
             }
-            if let slug = draft.slug, let link = prepared[index] {
+            if draft.slug != nil, let link = prepared[index] {
+                // The slug as its host keeps it (lower case on a host whose slugs ignore case).
+                let slug = link.slug
                 let key = link.host + "/" + slug
                 if let earlier = customSlugs[key] {
                     outcomes[index].problems.append(rows[index].problem(field: "slug", "the slug '\(slug)' is asked for twice (also by \(rows[earlier].place))"))

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallSite
 import LandfallLinks
 import LandfallStorage
 
@@ -24,7 +25,7 @@ extension LinkWriter {
     func refusals(host: String?, slug: String?, urls: [(field: String, url: String)], expiresAt: Date?,
                   owner: LinkID? = nil) async throws -> [APIError] {
         var refusals: [APIError] = []
-        var linkHost: String?
+        var linkHost: LinkHost?
         do {
             linkHost = try checks.linkHost(host, field: "host")
         } catch {
@@ -33,8 +34,9 @@ extension LinkWriter {
         if let slug {
             do {
                 try checks.slug(slug, field: "slug")
-                if let linkHost, let other = try await storage.link(host: linkHost, slug: slug), other.id != owner {
-                    refusals.append(APIError(storage: StorageError(.slugTaken(host: linkHost, slug: slug), "slug taken"), slugField: "slug", logger: logger))
+                let stored = linkHost?.storedSlug(slug) ?? slug
+                if let linkHost, let other = try await storage.link(host: linkHost.name, slug: stored), other.id != owner {
+                    refusals.append(APIError(storage: StorageError(.slugTaken(host: linkHost.name, slug: stored), "slug taken"), slugField: "slug", logger: logger))
                 }
             } catch let error as APIError {
                 refusals.append(error)

@@ -89,7 +89,8 @@ public struct LinkWriter: Sendable {
                 if drafts[index].slug != nil || attempt == Self.slugAttempts {
                     throw APIError(storage: error, slugField: field("slug", index), logger: logger)
                 }
-                links[index].slug = slugs.slug(using: &generator)
+                let drawn = slugs.slug(using: &generator)
+                links[index].slug = checks.configuration.hosts.linkHost(named: host)?.storedSlug(drawn) ?? drawn
             }
         }
         throw APIError(.internalServerError, .internalError, "No free random slug was found; try again.")
@@ -104,7 +105,7 @@ public struct LinkWriter: Sendable {
         let now = clock()
         let slugs = checks.slugGenerator
         var links: [ShortLink] = []
-        var customSlugs: [String: Int] = [:]
+        var customSlugs: [String: Int] = [:]  // "host/slug" as stored
         var generator = SystemRandomNumberGenerator()
         for (index, draft) in drafts.enumerated() {
             let host = try checks.linkHost(draft.host, field: field("host", index))
@@ -113,16 +114,17 @@ public struct LinkWriter: Sendable {
             let slug: String
             if let custom = draft.slug {
                 try checks.slug(custom, field: field("slug", index))
-                if let earlier = customSlugs[custom] {
-                    throw APIError(.conflict, .slugTaken, "The slug '\(custom)' is asked for twice in this request (also by links[\(earlier)]).",
+                slug = host.storedSlug(custom)
+                if let earlier = customSlugs[host.name + "/" + slug] {
+                    let twice = slug == custom ? "'\(custom)'" : "'\(custom)' ('\(slug)' on \(host.name), whose slugs ignore case)"
+                    throw APIError(.conflict, .slugTaken, "The slug \(twice) is asked for twice in this request (also by links[\(earlier)]).",
                                    field: field("slug", index))
                 }
-                customSlugs[custom] = index
-                slug = custom
+                customSlugs[host.name + "/" + slug] = index
             } else {
-                slug = slugs.slug(using: &generator)
+                slug = host.storedSlug(slugs.slug(using: &generator))
             }
-            let link = draft.shortLink(id: LinkID.generate(at: now, using: &generator), host: host, slug: slug, createdAt: now)
+            let link = draft.shortLink(id: LinkID.generate(at: now, using: &generator), host: host.name, slug: slug, createdAt: now)
             links.append(LinkChecks.normalizing(link, urls))
         }
         return links
@@ -134,11 +136,16 @@ public struct LinkWriter: Sendable {
     /// - Throws: ``APIError``: the refusals of ``create(_:field:)`` for the fields the patch
     ///   sets, `not_found` when the link is gone; `StorageError` when the database fails.
     public func update(_ current: ShortLink, with patch: LinkPatch) async throws -> ShortLink {
-        if let host = patch.host { _ = try checks.linkHost(host, field: "host") }
+        let linkHost = try patch.host.map { host throws(APIError) in try checks.linkHost(host, field: "host") }
         if let slug = patch.slug { try checks.slug(slug, field: "slug") }
         let urls = try checks.urls(patch.urlFields, naming: { $0 })
         let now = clock()
         var changed = LinkChecks.normalizing(patch.applied(to: current, at: now), urls)
+        // A new slug or host is stored as its host keeps slugs (in lower case where they ignore case).
+        if let linkHost { changed.host = linkHost.name }
+        if patch.slug != nil || linkHost != nil, let host = checks.configuration.hosts.linkHost(named: changed.host) {
+            changed.slug = host.storedSlug(changed.slug)
+        }
         try LinkChecks.future(patch.expiresAt.newValue, now: now, field: "expiresAt")
         let updated: Bool
         do {

@@ -1,4 +1,5 @@
 import LandfallLinks
+import LandfallSite
 import LandfallStorage
 
 /// Finds a short link by host and slug: from this instance's ``LinkCache``, else from the
@@ -33,6 +34,15 @@ struct LinkLookup: Sendable {
             cache.store(link.map { .link($0) } ?? .missing, with: ticket)
             return link
         }
+    }
+
+    /// The link a request for `slug` on `linkHost` opens: the slug as written, then, on a host
+    /// whose slugs are compared without case, in lower case (``LinkHost/lookupSlugs(for:)``).
+    func link(on linkHost: LinkHost, slug: String) async throws(StorageError) -> ShortLink? {
+        for candidate in linkHost.lookupSlugs(for: slug) {
+            if let link = try await link(host: linkHost.name, slug: candidate) { return link }
+        }
+        return nil
     }
 
     /// Whether `text` is made of slug characters only (ASCII letters, digits, `-`, `_`) and is

@@ -34,12 +34,12 @@ struct ShortLinkRoutes: Sendable {
         context.label("/:slug")
         let slug = path.dropFirst()
         // Slugs are made of slug characters only: anything else is not looked up.
-        guard let linksHost = site.configuration.hosts.links, LinkLookup.mayBeSlug(slug) else {
+        guard let linkHost = host.linkHost, LinkLookup.mayBeSlug(slug) else {
             return StatusPages.notFound(site: site, origins: host.origins)
         }
         let link: ShortLink?
         do {
-            link = try await links.link(host: linksHost, slug: String(slug))
+            link = try await links.link(on: linkHost, slug: String(slug))
         } catch {
             context.logger.error("short link lookup failed", metadata: ["error": "\(error)"])
             throw PageProblem(.serviceUnavailable, title: "Try again in a moment", message: "This link can't be looked up right now.")

@@ -53,13 +53,14 @@ extension AppLinkPlan {
                 autoVerify: true, schemes: webSchemes, hosts: siteHosts, paths: rules,
                 comment: "App Links on \(siteHosts.joined(separator: ", ")): the routes \(app.name) opens"))
         }
-        if let links = hosts.links {
+        let links = hosts.linkHosts.map(\.name)
+        if !links.isEmpty {
             let slugs = advanced
                 ? AndroidPathRule(kind: .advancedGlob, pattern: "/[-0-9A-Z_a-z]{\(SlugPolicy.allowedLengths.lowerBound),\(SlugPolicy.allowedLengths.upperBound)}",
                                   routes: ["short links"])
                 : AndroidPathRule(kind: .simpleGlob, pattern: "/..*", routes: ["short links"])
-            filters.append(AndroidLinkFilter(autoVerify: true, schemes: webSchemes, hosts: [links], paths: [slugs],
-                                             comment: "App Links on \(links): short links"))
+            filters.append(AndroidLinkFilter(autoVerify: true, schemes: webSchemes, hosts: links, paths: [slugs],
+                                             comment: "App Links on \(links.joined(separator: ", ")): short links"))
         }
         if !configuration.schemes.isEmpty {
             filters.append(AndroidLinkFilter(

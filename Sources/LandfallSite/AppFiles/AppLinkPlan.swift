@@ -78,7 +78,7 @@ public struct AppLinkPlan: Sendable, Equatable {
             } ?? false
         var appLinksHosts: [String] = []
         for host in hosts.servedHosts {
-            let listed = host == hosts.links ? true : listedOnSite
+            let listed = hosts.linkHost(named: host) != nil ? true : listedOnSite
             if listed { appLinksHosts.append(host) }
         }
         func mode(_ host: String) -> AssociatedDomain.Mode? {

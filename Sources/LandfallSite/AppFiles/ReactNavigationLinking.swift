@@ -56,7 +56,7 @@ public struct ReactNavigationLinking: Sendable, Equatable {
         let web = ["https"] + (configuration.routing.acceptsHTTP ? ["http"] : [])
         let appHosts = [hosts.site] + hosts.aliases + [hosts.interstitial].compactMap { $0 }
         prefixes = web.flatMap { scheme in appHosts.map { "\(scheme)://\($0)" } } + configuration.schemes.map { "\($0)://" }
-        shortLinkPrefixes = hosts.links.map { links in web.map { "\($0)://\(links)" } } ?? []
+        shortLinkPrefixes = hosts.linkHosts.flatMap { links in web.map { "\($0)://\(links.name)" } }
         screens = configuration.routes.compactMap { route -> Screen? in
             guard route.opensApp, configuration.apps(for: route).contains(where: { $0.name == plan.app.name }),
                   let pattern = try? RoutePattern(route.definition.pattern) else { return nil }

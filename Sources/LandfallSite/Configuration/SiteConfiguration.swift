@@ -100,15 +100,15 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// Where short links may lead: destinations on the site host, its aliases and the
-    /// interstitial host are accepted, destinations on the link host (or a development name
-    /// standing for it) are refused as loops, and external ones must match
+    /// interstitial host are accepted, destinations on a link host (or a development name
+    /// standing for one) are refused as loops, and external ones must match
     /// `links.allowlist`.
     ///
     /// ```swift
     /// site.configuration.destinationPolicy.check("https://daily.example.com/puzzle/today") // .success
     /// ```
     public var destinationPolicy: DestinationPolicy {
-        let linkHosts = hosts.links.map { linkHost in [linkHost] + hosts.local.filter { $0.value == linkHost }.keys.sorted() } ?? []
+        let linkHosts = hosts.linkHosts.flatMap { linkHost in [linkHost.name] + hosts.local.filter { $0.value == linkHost.name }.keys.sorted() }
         return DestinationPolicy(
             siteHosts: [hosts.site] + hosts.aliases + [hosts.interstitial].compactMap { $0 },
             linkHosts: linkHosts,

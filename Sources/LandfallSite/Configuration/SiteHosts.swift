@@ -4,7 +4,9 @@
 /// redirects pages to ``site`` (the association files are never redirected); the
 /// ``interstitial`` host, on another domain, sends the browser back to the page on ``site``,
 /// which is what lets an "Open in the app" button work (Safari does not open the app for a
-/// link to the site it is showing); the ``links`` host carries short links; the ``admin`` host
+/// link to the site it is showing); the link hosts (``linkHosts``, one or several: a brand's
+/// `go.` domain, one per market or campaign, an old Firebase custom domain) carry short links,
+/// each its own slugs, the first one the default; the ``admin`` host
 /// serves the dashboard, and only it: no association file covers it, and no page or short link
 /// can share its paths.
 ///
@@ -12,7 +14,7 @@
 /// hosts:
 ///   site: daily.example.com
 ///   aliases: [www.daily.example.com]
-///   links: go.daily.example.com
+///   links: go.daily.example.com         # or a list: [go.daily.example.com, go.daily.example.co.uk]
 ///   interstitial: open.daily-example.net
 ///   admin: admin.daily.example.com
 ///   local: {localhost: daily.example.com, 127.0.0.1: open.daily-example.net, admin.localhost: admin.daily.example.com}
@@ -24,8 +26,10 @@ public struct SiteHosts: Sendable, Hashable {
     /// Other names of the site (such as `www.`): they serve the association files and
     /// redirect pages to ``site``.
     public var aliases: [String]
-    /// The host of short links, if the site has one.
-    public var links: String?
+    /// The hosts of short links, if the site has any: a slug belongs to one of them, and each
+    /// serves the link hosts' association files. The first is the default: a link that names no
+    /// host lives there.
+    public var linkHosts: [LinkHost]
     /// A host on a different domain whose pages send the browser back to ``site``.
     public var interstitial: String?
     /// The dashboard's host, if the site has one.
@@ -40,22 +44,33 @@ public struct SiteHosts: Sendable, Hashable {
     public var development: [String]
 
     /// Creates the host list; names are lowercased.
-    public init(site: String, aliases: [String] = [], links: String? = nil, interstitial: String? = nil,
+    public init(site: String, aliases: [String] = [], links: [LinkHost] = [], interstitial: String? = nil,
                 admin: String? = nil, local: [String: String] = [:], development: [String] = []) {
         self.development = development.map { $0.lowercased() }
         self.site = site.lowercased()
         self.aliases = aliases.map { $0.lowercased() }
-        self.links = links?.lowercased()
+        self.linkHosts = links
         self.interstitial = interstitial?.lowercased()
         self.admin = admin?.lowercased()
         self.local = Dictionary(local.map { ($0.key.lowercased(), $0.value.lowercased()) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Every host that serves the association files and that the apps accept links from:
-    /// the site, its aliases, the link host and the interstitial host, in that order (never the
+    /// the site, its aliases, the link hosts and the interstitial host, in that order (never the
     /// admin host).
     public var servedHosts: [String] {
-        [site] + aliases + [links, interstitial].compactMap { $0 }
+        [site] + aliases + linkHosts.map(\.name) + [interstitial].compactMap { $0 }
+    }
+
+    /// The default link host: where a link that names no host lives (the first of ``linkHosts``).
+    public var defaultLinkHost: String? {
+        linkHosts.first?.name
+    }
+
+    /// The link host named `name` (lowercased, never a development name), if it is one.
+    public func linkHost(named name: String) -> LinkHost? {
+        let name = name.lowercased()
+        return linkHosts.first { $0.name == name }
     }
 
     /// The role of `host` (a Host header's name, without its port), or `nil` when the site
@@ -71,10 +86,17 @@ public struct SiteHosts: Sendable, Hashable {
     private func role(ofServed name: String) -> HostRole? {
         if name == site { return .site }
         if aliases.contains(name) { return .alias }
-        if name == links { return .links }
+        if linkHosts.contains(where: { $0.name == name }) { return .links }
         if name == interstitial { return .interstitial }
         if name == admin { return .admin }
         return nil
+    }
+
+    /// The served host a Host header's name (without its port) is or stands for: a development
+    /// name resolved to its host, any other name lowercased.
+    public func servedName(of host: String) -> String {
+        let name = host.lowercased()
+        return local[name] ?? name
     }
 
     /// The development name standing for `host`, if there is one.

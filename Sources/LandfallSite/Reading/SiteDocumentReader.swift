@@ -202,7 +202,7 @@ final class SiteDocumentReader {
         let aliases = document.strings(mapping, "aliases", at: "hosts").enumerated().compactMap { index, entry in
             host(entry.0, at: "hosts.aliases[\(index)]", entry.1)
         }
-        let links = document.string(mapping, "links", at: "hosts").flatMap { host($0.0, at: "hosts.links", $0.1) }
+        let links = readLinkHosts(mapping["links"], host: host)
         let interstitial = document.string(mapping, "interstitial", at: "hosts").flatMap { host($0.0, at: "hosts.interstitial", $0.1) }
         if let interstitial, let site, HostName.registrableDomain(of: interstitial) == HostName.registrableDomain(of: site) {
             document.error("'\(interstitial)' is on the same domain as the site host '\(site)'; Safari opens the app only for a link to another domain, so the interstitial host needs one (such as open.example-links.com)",
@@ -212,7 +212,7 @@ final class SiteDocumentReader {
         var local: [String: String] = [:]
         if let localNode = mapping["local"], !YAMLDocument.isNull(localNode) {
             if let localMapping = localNode.mapping {
-                let served = [site].compactMap { $0 } + aliases + [links, interstitial, admin].compactMap { $0 }
+                let served = [site].compactMap { $0 } + aliases + links.map(\.name) + [interstitial, admin].compactMap { $0 }
                 for (keyNode, valueNode) in localMapping {
                     guard let name = keyNode.string, let target = valueNode.string else {
                         document.error("expected `development-name: configured-host`", at: "hosts.local", keyNode)
@@ -232,7 +232,7 @@ final class SiteDocumentReader {
             }
         }
         var development: [String] = []
-        let served = [site].compactMap { $0 } + aliases + [links, interstitial].compactMap { $0 }
+        let served = [site].compactMap { $0 } + aliases + links.map(\.name) + [interstitial].compactMap { $0 }
         for (index, (text, developmentNode)) in document.strings(mapping, "development", at: "hosts").enumerated() {
             let name = text.lowercased()
             guard served.contains(name) else {
@@ -245,6 +245,41 @@ final class SiteDocumentReader {
         guard let site else { return nil }
         return SiteHosts(site: site, aliases: aliases, links: links, interstitial: interstitial, admin: admin, local: local,
                          development: development)
+    }
+
+    static let linkHostKeys = ["host", "caseInsensitiveSlugs"]
+
+    /// `hosts.links`: one host, or a list of hosts, each a name or `{host: NAME, caseInsensitiveSlugs: true}`.
+    private func readLinkHosts(_ node: Node?, host: (String, String, Node) -> String?) -> [LinkHost] {
+        guard let node, !YAMLDocument.isNull(node) else { return [] }
+        if case .scalar(let scalar) = node {
+            return host(scalar.string, "hosts.links", node).map { [LinkHost($0)] } ?? []
+        }
+        guard let sequence = node.sequence else {
+            document.error("expected a host, or a list of hosts (the first is the default), found \(YAMLDocument.describe(node))",
+                           at: "hosts.links", node)
+            return []
+        }
+        if sequence.isEmpty {
+            document.error("the list is empty; list at least one host, or leave hosts.links out for a site without short links",
+                           at: "hosts.links", node)
+        }
+        var hosts: [LinkHost] = []
+        for (index, element) in sequence.enumerated() {
+            let path = "hosts.links[\(index)]"
+            if case .scalar(let scalar) = element, !YAMLDocument.isNull(element) {
+                if let name = host(scalar.string, path, element) { hosts.append(LinkHost(name)) }
+                continue
+            }
+            guard let entry = document.mapping(element, at: path, known: Self.linkHostKeys,
+                                               expected: "a host, or {host: go.example.com, caseInsensitiveSlugs: true}") else { continue }
+            let caseInsensitive = document.bool(entry, "caseInsensitiveSlugs", at: path) ?? false
+            if let (text, nameNode) = document.string(entry, "host", at: path, required: true),
+               let name = host(text, "\(path).host", nameNode) {
+                hosts.append(LinkHost(name, caseInsensitiveSlugs: caseInsensitive))
+            }
+        }
+        return hosts
     }
 
     // MARK: apps

@@ -1,4 +1,6 @@
 import Foundation
+import LandfallLinks
+import LandfallSite
 
 /// The pages of ``LinkFormRoutes`` and ``LinkImportRoutes``: the link form (new and edit), the
 /// CSV import with its report, their styles, and the script that checks the form as it is
@@ -22,8 +24,19 @@ enum LinkFormPages {
     /// The values of the form's template for `form`: each field's text under `value_NAME` (when
     /// not empty) and its problem under `error_NAME` (apart from the page's own values, such as
     /// its `title`).
-    static func values(_ form: LinkForm, linkHost: String) -> [String: Any] {
-        var values: [String: Any] = ["linkHost": linkHost]
+    ///
+    /// A new link's form offers the link hosts to choose from when the site has several
+    /// (`hostChoices`); a link's host stays what it is when it is edited.
+    static func values(_ form: LinkForm, linkHosts: [LinkHost], editing link: ShortLink?) -> [String: Any] {
+        let chosen = link?.host ?? (form["host"].isEmpty ? linkHosts.first?.name : form["host"].lowercased()) ?? ""
+        var values: [String: Any] = ["linkHost": chosen]
+        if link == nil, linkHosts.count > 1 {
+            values["severalHosts"] = true
+            values["hostChoices"] = linkHosts.map { host in
+                ["name": host.name, "selected": host.name == chosen,
+                 "note": host.caseInsensitiveSlugs ? " (slugs ignore case)" : ""] as [String: Any]
+            }
+        }
         for (name, _) in LinkForm.fields where !form[name].isEmpty {
             values["value_" + name] = form[name]
         }
@@ -72,8 +85,16 @@ enum LinkFormPages {
           <input type="hidden" name="csrf" value="{{user.csrf}}">
           <div class="fields">
           \(field(Field(name: "target", label: "Destination URL", hint: "Where the link leads: a page of the site, or an address its allowlist lets links lead to.", attributes: " required autocomplete=\"off\"", wide: true)))
+          {{#severalHosts}}<div>
+              <label for="host">Link host</label>
+              <select id="host" name="host"{{#error_host}} aria-invalid="true"{{/error_host}} aria-describedby="host-hint">
+              {{#hostChoices}}<option value="{{name}}"{{#selected}} selected{{/selected}}>{{name}}{{note}}</option>{{/hostChoices}}
+              </select>
+              {{#error_host}}<p class="field-error" id="host-error">{{error_host}}</p>{{/error_host}}
+              <p class="hint" id="host-hint">The domain of the short URL. Each host has its own slugs.</p>
+            </div>{{/severalHosts}}
           \(field(Field(name: "slug", label: "Slug", type: "text",
-                        hint: "The short URL is https://{{linkHost}}/ followed by the slug. {{#creating}}Leave it empty for a random one.{{/creating}}{{#editing}}Changing it breaks the short URL wherever it was shared or printed.{{/editing}}",
+                        hint: "The short URL is https://{{#severalHosts}}(the link host){{/severalHosts}}{{^severalHosts}}{{linkHost}}{{/severalHosts}}/ followed by the slug. {{#creating}}Leave it empty for a random one.{{/creating}}{{#editing}}Changing it breaks the short URL wherever it was shared or printed.{{/editing}}",
                         attributes: " autocomplete=\"off\" spellcheck=\"false\" autocapitalize=\"off\"")))
           {{#editing}}<label class="choice confirm"><input type="checkbox" id="confirm_slug" name="confirm_slug"> <span>Change the short URL: I have a new slug in mind, and the old one stops working</span></label>{{/editing}}
           </div>
@@ -215,7 +236,8 @@ enum LinkFormPages {
                 var number = ++asked;
                 if (!text) { show(slug, ""); return; }
                 var link = form.getAttribute("data-link");
-                fetch("/links/slug-check?slug=" + encodeURIComponent(text) + (link ? "&link=" + encodeURIComponent(link) : ""), { credentials: "same-origin" })
+                var host = form.elements.host ? form.elements.host.value : "";
+                fetch("/links/slug-check?slug=" + encodeURIComponent(text) + (host ? "&host=" + encodeURIComponent(host) : "") + (link ? "&link=" + encodeURIComponent(link) : ""), { credentials: "same-origin" })
                   .then(function (response) { return response.json(); })
                   .then(function (answer) { if (number === asked) { show(slug, answer.available ? "" : answer.message); } })
                   .catch(function () { /* the server checks again when the form is sent */ });

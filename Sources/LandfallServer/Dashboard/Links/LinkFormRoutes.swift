@@ -104,7 +104,7 @@ struct LinkFormRoutes: Sendable {
         // Without a draft (another field is refused), the expiry is still checked when it reads.
         let typed = draft?.expiresAt ?? (try? LinkForm.expiry(form["expires_at"]).get()).flatMap { try? Date($0, strategy: .iso8601) }
         let expiry = form.errors["expires_at"] == nil ? typed.flatMap { expiryChanged($0) ? $0 : nil } : nil
-        let refusals = try await writer.refusals(host: nil, slug: slug.isEmpty || form.errors["slug"] != nil ? nil : slug,
+        let refusals = try await writer.refusals(host: form["host"].isEmpty ? nil : form["host"], slug: slug.isEmpty || form.errors["slug"] != nil ? nil : slug,
                                                  urls: urls, expiresAt: expiry, owner: owner)
         for refusal in refusals {
             form.add(refusal.message, forAPIField: refusal.field)
@@ -141,7 +141,8 @@ struct LinkFormRoutes: Sendable {
 
     // MARK: slug check
 
-    /// `GET /links/slug-check?slug=&link=`: whether the form's slug may be used, for its script:
+    /// `GET /links/slug-check?slug=&host=&link=`: whether the form's slug may be used on `host`
+    /// (the default link host when absent), for its script:
     /// `{"available": true}` or `{"available": false, "message": "…"}` (for the link `link`,
     /// its own slug is available). The server checks again when the form is sent.
     @Sendable func slugCheck(_ request: Request, context: DashboardContext) async throws -> Response {
@@ -150,8 +151,9 @@ struct LinkFormRoutes: Sendable {
             return Response.json(.badRequest, .object([("available", .bool(false)), ("message", .string("Give the slug to check: ?slug=spring."))]))
         }
         let owner = request.uri.queryParameters.get("link").flatMap(LinkID.init)
-        let refusals = try await writer(context).refusals(host: nil, slug: slug, urls: [], expiresAt: nil, owner: owner)
-            .filter { $0.field == "slug" }
+        let host = request.uri.queryParameters.get("host").flatMap { $0.isEmpty ? nil : $0 }
+        let refusals = try await writer(context).refusals(host: host, slug: slug, urls: [], expiresAt: nil, owner: owner)
+            .filter { $0.field == "slug" || $0.field == "host" }
         var members: [(String, JSONValue)] = [("available", .bool(refusals.isEmpty))]
         if let refusal = refusals.first { members.append(("message", .string(refusal.message))) }
         return Response.json(.ok, .object(members))
@@ -164,7 +166,7 @@ struct LinkFormRoutes: Sendable {
     /// The form's page: new (`link` is `nil`) or editing `link`.
     private func page(_ form: LinkForm, link: ShortLink?, context: DashboardContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let site = try context.server.site
-        var values = LinkFormPages.values(form, linkHost: site.configuration.hosts.links ?? "")
+        var values = LinkFormPages.values(form, linkHosts: site.configuration.hosts.linkHosts, editing: link)
         values["linksCurrent"] = true
         if let link {
             values["editing"] = ["id": link.id.rawValue, "shortURL": OverviewRoutes.shown(link, on: try context.server.host)]

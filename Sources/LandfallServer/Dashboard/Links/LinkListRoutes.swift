@@ -18,7 +18,7 @@ struct LinkListRoutes: Sendable {
 
     @Sendable func list(_ request: Request, context: DashboardContext) async throws -> Response {
         let configuration = try context.server.site.configuration
-        let linkHosts = [configuration.hosts.links].compactMap { $0 }
+        let linkHosts = configuration.hosts.linkHosts.map(\.name)
         var given: [String: String] = [:]
         for (name, value) in request.uri.queryParameters { given[String(name)] = String(value) }
         let parameters = try LinkListParameters(given, linkHosts: linkHosts)
