@@ -31,7 +31,7 @@ extension LinkPatch {
     /// What leaving out each optional field of a link to create means, for the message that
     /// refuses `null` for it.
     static let absentWhenCreating: KeyValuePairs<String, String> = [
-        "slug": "a random slug", "host": "the site's link host", "overrides": "no overrides", "preview": "the target page's preview",
+        "slug": "a random slug", "host": "the site's default link host", "overrides": "no overrides", "preview": "the target page's preview",
         "campaign": "no campaign", "data": "no data", "expiresAt": "a link that never expires", "maxClicks": "no limit of clicks",
         "disabled": "an enabled link",
     ]
