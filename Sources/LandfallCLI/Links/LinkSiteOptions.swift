@@ -72,7 +72,7 @@ enum LinkCommandSupport {
     }
 
     /// The link `reference` names: a link id, its short URL (`https://go.example.com/spring`),
-    /// or a slug on the site's link host.
+    /// or a slug on one of the site's link hosts (when only one has it).
     ///
     /// - Throws: ``Failure`` (status 1) naming the reference when no link matches.
     static func link(_ reference: String, site: Site, storage: Storage) async throws -> ShortLink {

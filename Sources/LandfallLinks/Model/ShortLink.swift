@@ -1,7 +1,7 @@
 import Foundation
 import LandfallWire
 
-/// A short link: a slug on the site's link host that sends each visitor to the right place.
+/// A short link: a slug on one of the site's link hosts that sends each visitor to the right place.
 ///
 /// A person who taps `https://go.example.com/winter` lands in the app when it is installed
 /// (the link host's association file claims short links), and otherwise on a landing page

@@ -31,11 +31,39 @@ public struct LinkImportReport: Sendable {
     /// The rows refused.
     public var refused: Int { outcomes.filter(\.isRefused).count }
 
-    /// What the files had that the links do not keep, each note led by its file's name when
-    /// there are several.
+    /// What the files had that the links do not keep, and the old hosts whose links move to
+    /// another host (a Firebase prefix that is not one of the site's link hosts), each note led
+    /// by its file's name when there are several.
     public var fileNotes: [String] {
         files.flatMap { file in
-            file.notes.map { note in (file.rows.first?.file).map { "\($0): \(note)" } ?? note }
+            let name = file.rows.first?.file
+            return notes(of: file).map { note in name.map { "\($0): \(note)" } ?? note }
+        }
+    }
+
+    /// What `file` had that the links do not keep, then the old hosts of its rows whose links
+    /// move to another host.
+    public func notes(of file: LinkImportFile) -> [String] {
+        file.notes + hostMoves(inFile: file.rows.first?.file)
+    }
+
+    /// One note per old host of the file whose links go to another host, in the file's order.
+    private func hostMoves(inFile name: String?) -> [String] {
+        var moves: [(from: String, to: String, count: Int)] = []
+        for outcome in outcomes where outcome.row.file == name {
+            guard let link = outcome.link, !outcome.isRefused, let old = LinkImport.oldHost(of: outcome.row), old != link.host else { continue }
+            if let index = moves.firstIndex(where: { $0.from == old && $0.to == link.host }) {
+                moves[index].count += 1
+            } else {
+                moves.append((old, link.host, 1))
+            }
+        }
+        return moves.map { move in
+            let links = move.count == 1 ? "its link moves" : "its \(move.count) links move"
+            let why = move.from.hasSuffix(".page.link")
+                ? "page.link domains are Google's, and stopped answering when Firebase Dynamic Links shut down"
+                : "to keep the old addresses, add \(move.from) to hosts.links and point its DNS here"
+            return "\(move.from): \(links) to \(move.to) (\(why))."
         }
     }
 
@@ -74,7 +102,7 @@ public struct LinkImportReport: Sendable {
                     ("file", .optional(file.rows.first?.file)),
                     ("format", .string(file.format.rawValue)),
                     ("rows", .integer(file.rows.count)),
-                    ("notes", .array(file.notes.map(JSONValue.string))),
+                    ("notes", .array(notes(of: file).map(JSONValue.string))),
                 ])
             })),
             ("rows", .array(outcomes.map(rowJSON))),

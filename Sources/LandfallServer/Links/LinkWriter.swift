@@ -68,7 +68,7 @@ public struct LinkWriter: Sendable {
     /// - Parameter field: The name of a draft's field in errors, from its name and the draft's
     ///   index (`links[3].slug` in a bulk request); the name alone by default.
     /// - Returns: The links stored, in the order of `drafts`.
-    /// - Throws: ``APIError`` naming the field: a host that is not the site's link host
+    /// - Throws: ``APIError`` naming the field: a host that is not one of the site's link hosts
     ///   (`invalid_body`), a slug the policy refuses (`invalid_slug`), a destination the policy
     ///   refuses (`destination_refused`), an expiry that has passed (`invalid_body`), a slug
     ///   taken or asked for twice (`slug_taken`); `StorageError` when the database fails.

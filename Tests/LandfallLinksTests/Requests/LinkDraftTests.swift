@@ -51,7 +51,7 @@ import Testing
              "data": null, "expiresAt": null, "maxClicks": null, "disabled": null}
             """
         let expected = [
-            ("slug", "a random slug"), ("host", "the site's link host"), ("overrides", "no overrides"), ("preview", "the target page's preview"),
+            ("slug", "a random slug"), ("host", "the site's default link host"), ("overrides", "no overrides"), ("preview", "the target page's preview"),
             ("campaign", "no campaign"), ("data", "no data"), ("expiresAt", "a link that never expires"), ("maxClicks", "no limit of clicks"),
             ("disabled", "an enabled link"),
         ].map { RequestBodyError(field: $0.0, message: "may not be null; leave it out for \($0.1)") }

@@ -53,6 +53,36 @@ import Testing
         }
     }
 
+    @Test("with several link hosts the form offers them, checks the slug on the chosen one, and stores the link there")
+    func severalLinkHostsAreOffered() async throws {
+        let server = try await DashboardCases.server { configuration in
+            var files = DemoSite.files
+            files["landfall.yml"] = files["landfall.yml"]?.replacingOccurrences(
+                of: "  links: go.daily.example.com ", with: "  links: [go.daily.example.com, {host: print.daily.example.com, caseInsensitiveSlugs: true}]")
+            configuration.site = .embedded(name: "the demo with two link hosts", files: files)
+        }
+        try await server.run(.router) { client in
+            var browser = try await Self.signedIn(client)
+            let form = try await browser.get("/links/new")
+            #expect(form.text.contains(#"<select id="host" name="host""#))
+            #expect(form.text.contains(#"<option value="go.daily.example.com" selected>go.daily.example.com</option>"#))
+            #expect(form.text.contains(#"<option value="print.daily.example.com">print.daily.example.com (slugs ignore case)</option>"#))
+            let check = try await browser.get("/links/slug-check?slug=Friday&host=print.daily.example.com")
+            #expect(check.text == #"{"available":true}"#, "\(check.text)")
+            let created = try await browser.post("/links/new", [("target", "https://daily.example.com/puzzle/2026-11-20"), ("slug", "Poster-A"),
+                                                                ("host", "print.daily.example.com")])
+            #expect(created.status == .seeOther, "\(created.text)")
+            let link = try #require(try await server.parts.storage.link(host: "print.daily.example.com", slug: "poster-a"))
+            #expect(link.url == "https://print.daily.example.com/poster-a")
+            let taken = try await browser.get("/links/slug-check?slug=POSTER-A&host=print.daily.example.com")
+            #expect(taken.text.contains(#""available":false"#), "\(taken.text)")
+            let free = try await browser.get("/links/slug-check?slug=POSTER-A")
+            #expect(free.text == #"{"available":true}"#, "the default host is another: \(free.text)")
+            let wrong = try await browser.get("/links/slug-check?slug=spring&host=go.example.org")
+            #expect(wrong.text.contains("is not a link host of this site"), "\(wrong.text)")
+        }
+    }
+
     @Test("an empty slug gets a random one, and a link can start disabled")
     func randomSlugAndDisabled() async throws {
         let server = try await DashboardCases.server()

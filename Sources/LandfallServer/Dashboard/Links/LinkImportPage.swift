@@ -67,7 +67,7 @@ enum LinkImportPage {
             </tbody>
           </table>
           <p class="hint">Rows are counted as a spreadsheet counts them: the header is row 1. In JSON, links are counted from 1.</p>
-          {{#fileNotes}}<details class="notes" id="import-notes"><summary>What the file had that the links do not keep ({{count}})</summary><ul>{{#items}}<li>{{.}}</li>{{/items}}</ul></details>{{/fileNotes}}
+          {{#fileNotes}}<details class="notes" id="import-notes"><summary>What the file had that the links do not keep, and where they go ({{count}})</summary><ul>{{#items}}<li>{{.}}</li>{{/items}}</ul></details>{{/fileNotes}}
         </section>
         {{/report}}
         <section class="card">

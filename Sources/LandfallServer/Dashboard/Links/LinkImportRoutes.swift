@@ -107,7 +107,8 @@ struct LinkImportRoutes: Sendable {
                 return row
             },
         ]
-        if !file.notes.isEmpty { reported["fileNotes"] = ["items": file.notes, "count": file.notes.count] as [String: Any] }
+        let notes = report.notes(of: file)
+        if !notes.isEmpty { reported["fileNotes"] = ["items": notes, "count": notes.count] as [String: Any] }
         values["report"] = reported
         if created > 0, let signedIn = context.signedIn {
             let links = outcomes.compactMap { $0.isNew ? $0.link : nil }
