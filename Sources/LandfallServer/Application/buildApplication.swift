@@ -47,6 +47,7 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
     let storage = try await Storage.open(configuration.storage, logger: logger,
                                          forceNewDatabaseInEmptyFile: configuration.forcesNewDatabaseInEmptyFile, connectLater: true)
     let seed: @Sendable () async throws -> Void = {
+        await LinkHostCaseCheck.warn(hosts: site.configuration.hosts, storage: storage, logger: logger)
         guard configuration.seedsDemoLinks else { return }
         try await DemoSite.seedLinks(into: storage, site: site.site, now: configuration.clock())
         try await DemoSite.seedInvitation(into: storage, now: configuration.clock())
@@ -83,7 +84,7 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
         services.append(StorageConnectionService(storage: storage, whenConnected: seed, logger: logger))
     }
     if configuration.reloadsOnHangup {
-        services.append(ReloadService(sites: components.sites, logger: logger))
+        services.append(ReloadService(sites: components.sites, storage: storage, logger: logger))
     }
     let application = Application(
         router: buildRouter(components).router,

@@ -1,3 +1,4 @@
+import LandfallStorage
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -7,6 +8,7 @@ import UnixSignals
 /// the running one kept.
 struct ReloadService: Service {
     let sites: SiteHolder
+    let storage: Storage
     let logger: Logger
 
     func run() async throws {
@@ -17,6 +19,7 @@ struct ReloadService: Service {
                 logger.notice("site reloaded", metadata: [
                     "source": "\(loaded.sourceName)", "routes": "\(loaded.configuration.routes.count)",
                 ])
+                await LinkHostCaseCheck.warn(hosts: loaded.configuration.hosts, storage: storage, logger: logger)
             } catch {
                 logger.error("site reload refused; still serving the previous site", metadata: ["error": "\(error)"])
             }

@@ -157,6 +157,20 @@ extension Storage {
         }
     }
 
+    /// The slugs on `host` that have capital letters, at most `limit` of them, and how many
+    /// there are: on a link host whose slugs ignore case, such links (made before it ignored
+    /// case) open only as written.
+    public func slugsWithCapitals(host: String, limit: Int = 5) async throws(StorageError) -> (count: Int, examples: [String]) {
+        try await reading("finding slugs with capitals") { database in
+            let condition: SQLQueryString = "host = \(bind: host.lowercased()) AND slug <> LOWER(slug)"
+            let count = try await database.raw("SELECT COUNT(*) AS count FROM links WHERE \(condition)").first()?
+                .decode(column: "count", as: Int.self) ?? 0
+            guard count > 0 else { return (0, []) }
+            let rows = try await database.raw("SELECT slug FROM links WHERE \(condition) ORDER BY slug LIMIT \(bind: limit)").all()
+            return (count, try rows.map { try $0.decode(column: "slug", as: String.self) })
+        }
+    }
+
     /// The error for a failed write of `link`: `.slugTaken` or `.idTaken` for a uniqueness
     /// violation, the driver's error otherwise.
     static func refusal(_ error: any Error, for link: ShortLink) -> any Error {

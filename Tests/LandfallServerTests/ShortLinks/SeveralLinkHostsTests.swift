@@ -134,6 +134,34 @@ import Testing
         }
     }
 
+    @Test("a host that starts ignoring case still opens its older mixed-case links as written, and a warning names them",
+          arguments: TestDatabase.all)
+    func aHostThatStartsIgnoringCaseWarnsOfOlderCapitals(database: TestDatabase) async throws {
+        let site = try TemporarySite(Self.configuration(linkHosts: "[\(Self.main), \(Self.print)]"))
+        defer { site.remove() }
+        let server = try await TestServer(site: site.source, database: database)
+        let key = try await server.authorization()
+        try await server.run(.router) { client in
+            _ = try await Self.create(client, #"{"target": "\#(Self.puzzle("2026-11-20"))", "slug": "Poster", "host": "\#(Self.print)"}"#, key: key)
+            _ = try await Self.create(client, #"{"target": "\#(Self.puzzle("2026-11-21"))", "slug": "flyer", "host": "\#(Self.print)"}"#, key: key)
+            _ = try await Self.create(client, #"{"target": "\#(Self.puzzle("2026-11-22"))", "slug": "Banner"}"#, key: key)
+            try site.write("landfall.yml", Self.configuration(linkHosts: "[\(Self.main), {host: \(Self.print), caseInsensitiveSlugs: true}]"))
+            let loaded = try server.parts.sites.reload()
+
+            #expect(try await client.visit("Poster", as: Visitors.desktop, host: Self.print).status == .found)
+            #expect(try await client.visit("FLYER", as: Visitors.desktop, host: Self.print).status == .found)
+            #expect(try await client.visit("poster", as: Visitors.desktop, host: Self.print).status == .notFound,
+                    "made with capitals before: it opens as written only")
+
+            let log = LogCapture()
+            await LinkHostCaseCheck.warn(hosts: loaded.configuration.hosts, storage: server.parts.storage, logger: log.logger())
+            let warnings = log.lines.filter { $0.level == .warning }
+            #expect(warnings.count == 1, "\(log.lines)")
+            #expect(warnings.first?["host"] == Self.print && warnings.first?["links"] == "1" && warnings.first?["slugs"] == "Poster",
+                    "only the host that ignores case, and only its slug with capitals")
+        }
+    }
+
     @Test("a Takeout export of two prefixes puts each link on its old host when the site has it, else on the first with a note",
           arguments: TestDatabase.all)
     func anImportKeepsEachPrefixsHost(database: TestDatabase) async throws {
