@@ -21,7 +21,7 @@ site:
 hosts:
   site: daily.example.com
   aliases: [www.daily.example.com]    # pages redirect to the site host; association files never do
-  links: go.daily.example.com         # short links; several: [go.daily.example.com, go.daily.example.co.uk]
+  links: go.daily.example.com         # short links
   interstitial: open.dailypuzzle.app  # "Open in the app" goes through here (another domain)
   admin: admin.daily.example.com      # the dashboard, and nothing else
   local:                              # for trying it on this machine
