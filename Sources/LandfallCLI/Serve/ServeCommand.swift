@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
             checked first, exactly as `landfall config check` does, and the server refuses to \
             start on any error.
 
-            Short links live on the link host (hosts.links) and are managed through the JSON API \
+            Short links live on the link hosts (hosts.links: one, or a list) and are managed through the JSON API \
             under /v1/ (openapi/landfall.yaml) with keys from `landfall keys create`. They are \
             stored in SQLite in --data-dir, or in PostgreSQL with --database-url (or \
             $LANDFALL_DATABASE_URL), which several instances can share; the schema is migrated \

@@ -37,6 +37,21 @@ import Testing
         #expect(plan.androidNotes == [])
     }
 
+    @Test func everyLinkHostIsClaimedAndFilteredForShortLinks() throws {
+        let yaml = try SiteDocuments.demo.replacingOccurrences(
+            of: "  links: go.daily.example.com ", with: "  links: [go.daily.example.com, {host: print.daily.example.com, caseInsensitiveSlugs: true}] ")
+        let configuration = try SiteConfigurationReader.site(yaml: yaml, source: "landfall.yml").configuration
+        let plan = try AppLinkPlan(for: "daily", in: configuration)
+        #expect(plan.associatedDomains.map(\.description) == [
+            "applinks:daily.example.com", "applinks:www.daily.example.com",
+            "applinks:go.daily.example.com", "applinks:print.daily.example.com", "applinks:open.dailypuzzle.app",
+        ])
+        #expect(plan.androidFilters[1].hosts == ["go.daily.example.com", "print.daily.example.com"])
+        #expect(plan.androidFilters[1].comment == "App Links on go.daily.example.com, print.daily.example.com: short links")
+        let linking = ReactNavigationLinking(plan: plan, configuration: configuration)
+        #expect(linking.shortLinkPrefixes == ["https://go.daily.example.com", "https://print.daily.example.com"])
+    }
+
     static let yaml = """
         site: {name: Plan, timeZone: UTC}
         hosts: {site: example.com, aliases: [www.example.com], interstitial: open.example.net, development: [www.example.com]}
