@@ -94,7 +94,7 @@ enum LinkFormPages {
               <p class="hint" id="host-hint">The domain of the short URL. Each host has its own slugs.</p>
             </div>{{/severalHosts}}
           \(field(Field(name: "slug", label: "Slug", type: "text",
-                        hint: "The short URL is https://{{#severalHosts}}(the link host){{/severalHosts}}{{^severalHosts}}{{linkHost}}{{/severalHosts}}/ followed by the slug. {{#creating}}Leave it empty for a random one.{{/creating}}{{#editing}}Changing it breaks the short URL wherever it was shared or printed.{{/editing}}",
+                        hint: "The short URL is https://<span id=\"slug-host\">{{linkHost}}</span>/ followed by the slug. {{#creating}}Leave it empty for a random one.{{/creating}}{{#editing}}Changing it breaks the short URL wherever it was shared or printed.{{/editing}}",
                         attributes: " autocomplete=\"off\" spellcheck=\"false\" autocapitalize=\"off\"")))
           {{#editing}}<label class="choice confirm"><input type="checkbox" id="confirm_slug" name="confirm_slug"> <span>Change the short URL: I have a new slug in mind, and the old one stops working</span></label>{{/editing}}
           </div>
@@ -242,6 +242,15 @@ enum LinkFormPages {
                   .then(function (answer) { if (number === asked) { show(slug, answer.available ? "" : answer.message); } })
                   .catch(function () { /* the server checks again when the form is sent */ });
               });
+              // Another link host: the hint names it, and the slug is checked there.
+              var hostChoice = form.elements.host;
+              var shownHost = document.getElementById("slug-host");
+              if (hostChoice && hostChoice.tagName === "SELECT") {
+                hostChoice.addEventListener("change", function () {
+                  if (shownHost) { shownHost.textContent = hostChoice.value; }
+                  slug.dispatchEvent(new Event("change"));
+                });
+              }
             }
             form.addEventListener("submit", function (event) {
               var first = null;
