@@ -32,7 +32,19 @@ public struct InAppBrowser: Sendable, Hashable {
     public static func detect(userAgent: String?) -> InAppBrowser? {
         guard let userAgent, case .browser(let platform) = VisitorClassifier.classify(userAgent: userAgent),
               platform == .ios || platform == .android else { return nil }
-        return signatures.first { userAgent.contains($0.token) }.map { InAppBrowser(app: $0.app) }
+        return app(inPhoneUserAgent: userAgent).map(InAppBrowser.init(app:))
+    }
+
+    /// The app whose in-app browser `userAgent` names, for a visitor already known to be a
+    /// phone's browser (the caller classified it): a scan of the user agent for the
+    /// ``signatures``, without classifying it again. `nil` for a browser of its own.
+    ///
+    /// ```swift
+    /// InAppBrowser.app(inPhoneUserAgent: "Mozilla/5.0 (Linux; Android 14; …) Chrome/131.0 Mobile Safari/537.36 musical_ly_2023509030")
+    /// // "TikTok"
+    /// ```
+    public static func app(inPhoneUserAgent userAgent: String) -> String? {
+        signatures.first { userAgent.contains($0.token) }?.app
     }
 
     /// What to tap to leave it, for a person on `platform`: the app's menu, then the system's browser.
