@@ -141,14 +141,18 @@ import Testing
             try await old.insert([link])
             try await old.record([Fixtures.count(link, .ios, 3), Fixtures.count(link, .crawler, 2), Fixtures.count(link, day: "2026-11-21", .android, 4)])
             let counts = try await old.clickCounts(linkID: link.id)
-            let traffic = try await old.trafficCounts(TrafficFilter())
             await old.close()
 
             let migrated = try await Storage.open(location, logger: .quiet)
             do {
                 #expect(try await migrated.appliedMigrations() == Array(1...9))
                 #expect(try await migrated.clickCounts(linkID: link.id) == counts)
-                #expect(try await migrated.trafficCounts(TrafficFilter()) == traffic)
+                let traffic = try await migrated.trafficCounts(TrafficFilter())
+                #expect(traffic == [
+                    TrafficCount(day: "2026-11-20", type: .click, platform: .crawler, count: 2),
+                    TrafficCount(day: "2026-11-20", type: .click, platform: .ios, count: 3),
+                    TrafficCount(day: "2026-11-21", type: .click, platform: .android, count: 4),
+                ])
                 #expect(TrafficStats(counts: traffic).clicks == 7)
                 #expect(try await migrated.inAppBrowserTraffic(TrafficFilter()).isEmpty)
                 #expect(try await migrated.longLinkTraffic(TrafficFilter()).isEmpty)
