@@ -24,15 +24,16 @@ struct PendingClaims: Sendable {
 
     /// For a phone's browser without the app (`visitor`, classified once by the caller): records
     /// a pending claim of `url` and points the page's store buttons through it. Returns whether a
-    /// claim was made (the page must then not be cached).
+    /// claim was made (the page must then not be cached). With `app`, the buttons go to the
+    /// stores of the app named so in `landfall.yml` (a long link's `isi`).
     func attach(to values: inout PageValues, url: String, deepLink: String, link: ShortLink?, campaign: Campaign,
-                visitor: Visitor, request: Request, context: LandfallRequestContext) async throws -> Bool {
+                visitor: Visitor, request: Request, context: LandfallRequestContext, app: String? = nil) async throws -> Bool {
         guard let token = try await record(url: url, deepLink: deepLink, link: link, campaign: campaign,
                                            visitor: visitor, request: request, context: context) else { return false }
         let origin = try context.host.origins.site
         values.claimURL = origin + "/v1/claims/" + token.rawValue
-        if values.appStoreURL != nil { values.appStoreURL = Self.install(token, store: "app-store", origin: origin) }
-        if values.playStoreURL != nil { values.playStoreURL = Self.install(token, store: "play", origin: origin) }
+        if values.appStoreURL != nil { values.appStoreURL = Self.install(token, store: "app-store", origin: origin, app: app) }
+        if values.playStoreURL != nil { values.playStoreURL = Self.install(token, store: "play", origin: origin, app: app) }
         return true
     }
 
@@ -64,8 +65,10 @@ struct PendingClaims: Sendable {
     }
 
     /// Where a store button of a page with the claim `token` goes: `<origin>/v1/install/<token>?store=<store>`
-    /// (``InstallAPI``), `store` being `app-store` or `play`.
-    static func install(_ token: ClaimToken, store: String, origin: String) -> String {
-        origin + "/v1/install/" + token.rawValue + "?store=" + store
+    /// (``InstallAPI``), `store` being `app-store` or `play`, with `&app=<name>` for the store of
+    /// the app named so in `landfall.yml` (the first app with the store without it).
+    static func install(_ token: ClaimToken, store: String, origin: String, app: String? = nil) -> String {
+        let app = app.map { "&app=" + ($0.addingPercentEncoding(withAllowedCharacters: InstallAPI.unreserved) ?? $0) } ?? ""
+        return origin + "/v1/install/" + token.rawValue + "?store=" + store + app
     }
 }

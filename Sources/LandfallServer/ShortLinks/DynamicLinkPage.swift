@@ -62,7 +62,8 @@ struct DynamicLinkPage: Sendable {
                                                       visitor: visitor, request: request, context: context) else {
                 return Response.redirect(.found, to: listing.url)
             }
-            return Response.redirect(.found, to: PendingClaims.install(token, store: listing.store, origin: origins.site))
+            return Response.redirect(.found, to: PendingClaims.install(token, store: listing.store, origin: origins.site,
+                                                                       app: Self.app(of: listing, in: site.configuration.apps)))
         case .refused:
             return StatusPages.linkGone(nil, site: site, origins: origins)
         case .preview(let preview):
@@ -71,8 +72,9 @@ struct DynamicLinkPage: Sendable {
             var values = pageValues(parameters, preview: parameters.preview, openInApp: openInApp, appStoreURL: appStoreURL,
                                     site: site, origins: origins)
             if claimsInstall {
+                let app = parameters.appStoreID.flatMap { Self.app(of: .appStore(id: $0), in: site.configuration.apps) }
                 _ = try await claims.attach(to: &values, url: url, deepLink: parameters.link, link: nil, campaign: parameters.campaign,
-                                            visitor: visitor, request: request, context: context)
+                                            visitor: visitor, request: request, context: context, app: app)
             }
             return Response.html(.ok, PageRenderer.render("link", values: values, in: site.templates), cacheControl: "no-store")
         }
@@ -85,6 +87,16 @@ struct DynamicLinkPage: Sendable {
             [app.ios?.appStoreID.map { StoreListing.appStore(id: $0) }, app.android.map { StoreListing.play(package: $0.package) }]
                 .compactMap { $0 }
         })
+    }
+
+    /// The name of the site's app whose store page `listing` is.
+    static func app(of listing: StoreListing, in apps: [AppConfiguration]) -> String? {
+        apps.first { app in
+            switch listing {
+            case .appStore(let id): app.ios?.appStoreID == id
+            case .play(let package): app.android?.package == package
+            }
+        }?.name
     }
 
     /// Counts the visit under the long link's `link` (a GET only, as a short link's click).

@@ -39,7 +39,7 @@ import Testing
             let visit = try await Self.visit(Self.query, as: Visitors.android, client: client)
             #expect(visit.status == .found, "\(visit.status): \(visit.text.prefix(200))")
             let (install, token) = try Self.install(visit["Location"])
-            #expect(install.hasSuffix("?store=play"), "\(install)")
+            #expect(install.hasSuffix("?store=play&app=daily"), "\(install)")
 
             let store = try await client.get(install, headers: PublicClient.headers(from: WeakMatchTests.visitor, userAgent: Visitors.android))
             #expect(store.status == .found)
@@ -63,7 +63,7 @@ import Testing
             let visit = try await Self.visit(Self.query + "&efr=1", as: Visitors.iPhone, client: client)
             #expect(visit.status == .found)
             let (install, token) = try Self.install(visit["Location"])
-            #expect(install.hasSuffix("?store=app-store"), "\(install)")
+            #expect(install.hasSuffix("?store=app-store&app=daily"), "\(install)")
             let store = try await client.get(install + "&screen=390x844", headers: PublicClient.headers(userAgent: Visitors.iPhone))
             #expect(store["Location"] == Self.appStore)
 
@@ -87,7 +87,7 @@ import Testing
         try await server.run(transport) { client in
             let page = try await client.landingPage("/?\(Self.query)", host: Demo.links, from: WeakMatchTests.visitor)
             let token = try #require(page.buttons.token, "\(page.response.text.prefix(300))")
-            #expect(page.buttons.appStore?.hasSuffix("/v1/install/\(token)?store=app-store") == true, "\(page.buttons.appStore ?? "")")
+            #expect(page.buttons.appStore?.hasSuffix("/v1/install/\(token)?store=app-store&app=daily") == true, "\(page.buttons.appStore ?? "")")
             #expect(HTMLPage(page.response.text).link(id: "open-in-app") == Self.deepLink)
             let claimed = try await client.claim(token: token, from: WeakMatchTests.visitor)
             #expect(claimed["match"] as? String == "strong")
@@ -110,6 +110,39 @@ import Testing
             let none = try await client.claim(WeakMatchTests.weakClaim(platform: userAgent == Visitors.android ? "android" : "ios"),
                                               from: WeakMatchTests.visitor)
             #expect(try none.json["match"] as? String == "none", "\(none.text)")
+        }
+    }
+
+    /// The demo with a second app, `weekly`, after `daily`.
+    static let twoApps: SiteSource = {
+        var files = DemoSite.files
+        let second = """
+              - name: weekly
+                ios: {teamID: ABCDE12345, bundleID: com.example.weeklypuzzle, appStoreID: "5550001111"}
+                android:
+                  package: com.example.weeklypuzzle
+                  sha256: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]
+
+            """
+        files["landfall.yml"] = files["landfall.yml"]?.replacingOccurrences(of: "\nschemes:", with: "\n" + second + "schemes:")
+        return .embedded(name: "the demo with a second app", files: files, binaryFiles: DemoSite.binaryFiles)
+    }()
+
+    @Test("a long link of the site's second app goes to that app's store through the claim, not the first app's", arguments: [
+        ("apn=com.example.weeklypuzzle", Visitors.android, "play", "https://play.google.com/store/apps/details?id=com.example.weeklypuzzle&referrer=landfall_claim%3D"),
+        ("isi=5550001111&efr=1", Visitors.iPhone, "app-store", "https://apps.apple.com/app/id5550001111"),
+    ])
+    func theSecondAppsStore(parameters: String, userAgent: String, store: String, location: String) async throws {
+        let server = try await TestServer.readingAddresses(site: Self.twoApps, database: .sqlite)
+        try await server.run(.router) { client in
+            let visit = try await Self.visit("link=https://daily.example.com/puzzle/2026-11-20&\(parameters)", as: userAgent, client: client)
+            let (install, token) = try Self.install(visit["Location"])
+            #expect(install.hasSuffix("?store=\(store)&app=weekly"), "\(install)")
+            let redirect = try await client.get(install, headers: [.userAgent: userAgent])
+            #expect(redirect["Location"] == (store == "play" ? location + token : location))
+            // Without app, the first app's store, as before.
+            let first = try await client.get("/v1/install/\(token)?store=\(store)", headers: [.userAgent: userAgent])
+            #expect(first["Location"]?.contains("dailypuzzle") == true || first["Location"] == Self.appStore, "\(first["Location"] ?? "")")
         }
     }
 

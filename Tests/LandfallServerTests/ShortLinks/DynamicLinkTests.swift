@@ -16,7 +16,7 @@ import Testing
     }
 
     /// Where a phone goes for the store of the demo's own app: through a pending claim (`*` is its token).
-    static func throughAClaim(_ store: String) -> String { "https://\(Demo.site)/v1/install/*?store=\(store)" }
+    static func throughAClaim(_ store: String) -> String { "https://\(Demo.site)/v1/install/*?store=\(store)&app=daily" }
 
     /// Whether `location` is `expected`, where a `*` in `expected` stands for any text.
     static func matches(_ location: String?, _ expected: String) -> Bool {
@@ -74,7 +74,7 @@ import Testing
             #expect(response.status == .ok)
             let page = HTMLPage(response.text)
             #expect(page.link(id: "open-in-app") == Self.deepLink)
-            #expect(Self.matches(page.link(id: "app-store"), Self.throughAClaim("app-store")), "the demo's own app: through a pending claim")
+            #expect(Self.matches(StoreButtons(page).appStore, Self.throughAClaim("app-store")), "the demo's own app: through a pending claim")
             #expect(page.meta("apple-itunes-app") == "app-id=1234567890, app-argument=\(Self.deepLink)")
         }
     }
