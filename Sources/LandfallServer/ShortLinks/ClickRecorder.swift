@@ -125,9 +125,9 @@ final class ClickRecorder: Sendable {
         if !kept { metrics?.recordDroppedClicks(1) }
     }
 
-    /// How many clicks are buffered.
+    /// How many clicks are buffered, long links' visits included.
     var bufferedClicks: Int {
-        pending.withLockedValue { $0.counts.values.reduce(0, +) + $0.taken.values.reduce(0, +) }
+        pending.withLockedValue { $0.counts.values.reduce(0, +) + $0.taken.values.reduce(0, +) + $0.longLinks.values.reduce(0, +) }
     }
 
     /// Writes the buffered clicks; on failure puts them back and throws.
