@@ -3,6 +3,9 @@
 /// shows the web page, and the page must say how to get out (the app's menu, then "Open in
 /// Safari" or "Open in Chrome") and offer the app's custom scheme instead.
 ///
+/// The clicks made in one are counted by app (``InAppClickCount``, `byInAppBrowser` in the
+/// statistics), so a site sees how many of its links were opened where the app cannot open.
+///
 /// ```swift
 /// InAppBrowser.detect(userAgent: "Mozilla/5.0 (iPhone; …) Mobile/15E148 Instagram 361.0.0.35.82 (iPhone16,2; iOS 18_1; …)")
 /// // InAppBrowser(app: "Instagram")

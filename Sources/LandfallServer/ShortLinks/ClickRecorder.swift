@@ -24,7 +24,7 @@ import NIOConcurrencyHelpers
 /// in `/metrics` (`landfall_clicks_dropped_total`) and in one warning logged per flush; clicks
 /// of counts already held are always kept.
 ///
-/// A click of a link with a click limit is taken from the database first (``take(_:platform:referrerHost:at:)``),
+/// A click of a link with a click limit is taken from the database first (``take(_:platform:referrerHost:inAppBrowser:at:)``),
 /// one conditional statement that admits exactly `maxClicks` however many requests and
 /// instances race; only its count by day, platform and referrer waits for the flush.
 final class ClickRecorder: Sendable {
