@@ -47,7 +47,26 @@ public struct InAppBrowser: Sendable, Hashable {
     /// // "TikTok"
     /// ```
     public static func app(inPhoneUserAgent userAgent: String) -> String? {
-        signatures.first { userAgent.contains($0.token) }?.app
+        var userAgent = userAgent
+        return userAgent.withUTF8 { header in tokens.first { contains(header, $0.bytes) }?.app }
+    }
+
+    /// The ``signatures``' tokens as bytes, in their order.
+    private static let tokens: [(bytes: [UInt8], app: String)] = signatures.map { (Array($0.token.utf8), $0.app) }
+
+    /// Whether `header` holds `token`, byte for byte (the tokens are ASCII, compared with case).
+    private static func contains(_ header: UnsafeBufferPointer<UInt8>, _ token: [UInt8]) -> Bool {
+        guard let first = token.first, token.count <= header.count else { return false }
+        var position = 0
+        while position <= header.count - token.count {
+            if header[position] == first {
+                var offset = 1
+                while offset < token.count, header[position + offset] == token[offset] { offset += 1 }
+                if offset == token.count { return true }
+            }
+            position += 1
+        }
+        return false
     }
 
     /// What to tap to leave it, for a person on `platform`: the app's menu, then the system's browser.
