@@ -51,6 +51,7 @@ struct DynamicLinkPage: Sendable {
         let visitor = VisitorClassifier.classify(userAgent: userAgent)
         let outcome = parameters.decide(visitor: visitor, isIPad: VisitorClassifier.isIPad(userAgent: userAgent), isAllowed: isAllowed,
                                         siteApps: Self.storeListings(of: site.configuration.apps))
+        // Every visit that is answered counts, as a short link's click does; a refused one is not answered.
         if case .refused = outcome {} else { count(parameters, visitor: visitor, request: request) }
         // The long link as a pending claim names it: on the link host, as it was visited.
         let url = "https://\(site.configuration.hosts.links ?? site.configuration.hosts.site)/?\(query)"
