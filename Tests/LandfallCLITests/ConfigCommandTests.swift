@@ -31,6 +31,23 @@ import Testing
         #expect(issues.first?["column"] as? Int == 13)
     }
 
+    @Test("the long link settings are accepted with on/off and allowed/any, and refused otherwise at their line and column")
+    func longLinkSettings() async throws {
+        let demo = try String(contentsOfFile: CLIFixtures.example("demo/landfall.yml"), encoding: .utf8)
+        let allowlist = "    - ^https://shop\\.example\\.org/.*$\n"
+        #expect(demo.contains(allowlist))
+        let accepted = await runLandfall(["config", "check", "-"],
+                                         standardInput: demo.replacingOccurrences(of: allowlist, with: allowlist + "  longLinks: off\n  longLinkImages: any\n"))
+        #expect(accepted.status == .success, "\(accepted.standardOutput)")
+        let refused = await runLandfall(["config", "check", "-"],
+                                        standardInput: demo.replacingOccurrences(of: allowlist, with: allowlist + "  longLinks: sometimes\n  longLinkImages: none\n"))
+        #expect(refused.status == .problemsFound)
+        let line = demo.components(separatedBy: "\n").firstIndex { $0.hasPrefix("    - ^https://shop") }.map { $0 + 2 } ?? 0
+        #expect(refused.standardOutput.contains(":\(line):14: error: links.longLinks: 'sometimes' is neither on nor off"), "\(refused.standardOutput)")
+        #expect(refused.standardOutput.contains(":\(line + 1):19: error: links.longLinkImages: 'none' is not a choice of long link images"),
+                "\(refused.standardOutput)")
+    }
+
     @Test func standardInputIsReadWithADash() async {
         let output = await runLandfall(["config", "check", "-"], standardInput: "site: {name: x}\n")
         #expect(output.status == .problemsFound)

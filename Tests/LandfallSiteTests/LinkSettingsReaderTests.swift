@@ -48,6 +48,26 @@ import Testing
         #expect(configuration.links.slugGenerator.policy == configuration.slugPolicy)
     }
 
+    @Test("longLinks and longLinkImages are read", arguments: [
+        ("longLinks: off", false, LongLinkImages.allowed), ("longLinks: on", true, .allowed), ("longLinks: false", false, .allowed),
+        ("longLinks: true", true, .allowed), ("longLinks: OFF", false, .allowed), ("longLinkImages: any", true, .any),
+        ("longLinkImages: allowed", true, .allowed), ("{longLinks: off, longLinkImages: any}", false, .any),
+    ])
+    func longLinkSettingsAreRead(line: String, longLinks: Bool, images: LongLinkImages) throws {
+        let section = line.hasPrefix("{") ? "links: \(line)\n" : "links:\n  \(line)\n"
+        let check = SiteConfigurationReader.check(yaml: SiteDocuments.minimal + section)
+        #expect(check.issues == [])
+        let links = try #require(check.site).configuration.links
+        #expect(links.longLinks == longLinks)
+        #expect(links.longLinkImages == images)
+    }
+
+    @Test func longLinksAreOnAndTheirImagesLimitedByDefault() throws {
+        let links = try SiteConfigurationReader.site(yaml: SiteDocuments.minimal).configuration.links
+        #expect(links.longLinks)
+        #expect(links.longLinkImages == .allowed)
+    }
+
     @Test func aSingleAllowlistPatternMayBeWrittenWithoutAList() throws {
         let document = SiteDocuments.minimal + "links:\n  allowlist: ^https://shop\\.example\\.org/.*$\n"
         let configuration = try SiteConfigurationReader.site(yaml: document).configuration
@@ -137,6 +157,16 @@ import Testing
                message: "an allowlist pattern is empty"),
         Broken(section: "links:\n  allowlist:\n    - [shop]\n", path: "links.allowlist[0]", line: 27, column: 7,
                message: "expected text, found a list"),
+        Broken(section: "links:\n  longLinks: maybe\n", path: "links.longLinks", line: 26, column: 14,
+               message: "'maybe' is neither on nor off; write longLinks: off"),
+        Broken(section: "links:\n  longLinks: [on]\n", path: "links.longLinks", line: 26, column: 14,
+               message: "expected text, found a list"),
+        Broken(section: "links:\n  longlinks: off\n", path: "links.longlinks", line: 26, column: 3,
+               message: "unknown key 'longlinks'; did you mean 'longLinks'?"),
+        Broken(section: "links:\n  longLinkImages: some\n", path: "links.longLinkImages", line: 26, column: 19,
+               message: "'some' is not a choice of long link images; write allowed (si on the site's hosts or links.allowlist only) or any"),
+        Broken(section: "links:\n  longLinkImages: Any\n", path: "links.longLinkImages", line: 26, column: 19,
+               message: "'Any' is not a choice of long link images"),
     ]
 
     @Test(arguments: broken)

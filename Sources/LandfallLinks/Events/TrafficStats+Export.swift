@@ -12,7 +12,9 @@ extension TrafficStats {
     ///  "events": {"click": 3, "open": 1, "first_open": 1, "claim": 1, "redemption": 0},
     ///  "byDay": [{"key": "2026-11-21", "count": 3, "installs": 1, "opens": 2}],
     ///  "byPlatform": [{"key": "ios", "count": 3, "installs": 1, "opens": 2}, {"key": "crawler", "count": 1, "installs": 0, "opens": 0}],
-    ///  "byReferrer": [...], "byCampaign": [...]}
+    ///  "byReferrer": [...], "byCampaign": [...],
+    ///  "byLongLink": [{"link": "https://daily.example.com/puzzle/2026-11-21", "clicks": 2, "previews": 1}],
+    ///  "byInAppBrowser": [{"key": "Instagram", "count": 1}]}
     /// ```
     public var jsonValue: JSONValue {
         func buckets(_ list: [Bucket]) -> JSONValue {
@@ -34,6 +36,10 @@ extension TrafficStats {
             ("byPlatform", buckets(byPlatform)),
             ("byReferrer", buckets(byReferrer)),
             ("byCampaign", buckets(byCampaign)),
+            ("byLongLink", .array(byLongLink.map {
+                .object([("link", .string($0.link)), ("clicks", .integer($0.clicks)), ("previews", .integer($0.previews))])
+            })),
+            ("byInAppBrowser", .array(byInAppBrowser.map { .object([("key", .string($0.key)), ("count", .integer($0.count))]) })),
         ]
         return .object(members)
     }

@@ -52,6 +52,18 @@ public struct TrafficStats: Sendable, Hashable {
     public var byReferrer: [Bucket]
     /// Per campaign (`""`: none), ordered like ``byReferrer``.
     public var byCampaign: [Bucket]
+    /// Per Firebase Dynamic Links long link, under its `link` parameter: people's clicks and
+    /// previews, most clicks first (then most previews, then by link), at most
+    /// ``longLinkLimit``. Empty in one short link's statistics. Long links' clicks are counted
+    /// in ``clicks`` and the other breakdowns of the site's statistics too.
+    public var byLongLink: [LongLinkBucket]
+    /// Per in-app browser (``InAppBrowser/app``: `Instagram`, `TikTok`, …), people's clicks made
+    /// in it, most first (then by name), in its ``Bucket/count``. Clicks in a browser of its own
+    /// are not listed: the rest of ``clicks`` is theirs.
+    public var byInAppBrowser: [Bucket]
+
+    /// The most long links ``byLongLink`` lists.
+    public static let longLinkLimit = 100
 
     /// One group: a day, a platform, a referrer host or a campaign.
     public struct Bucket: Sendable, Hashable {
@@ -73,10 +85,32 @@ public struct TrafficStats: Sendable, Hashable {
         }
     }
 
-    /// Sums `counts` (already filtered to the link, days and campaign asked for).
-    public init(counts: [TrafficCount], linkID: LinkID? = nil) {
+    /// One long link's visits: a row of ``byLongLink``.
+    public struct LongLinkBucket: Sendable, Hashable {
+        /// The long link's `link` parameter.
+        public var link: String
+        /// People's clicks.
+        public var clicks: Int
+        /// Link previews (crawlers' visits).
+        public var previews: Int
+
+        /// Creates a bucket.
+        public init(link: String, clicks: Int, previews: Int) {
+            self.link = link
+            self.clicks = clicks
+            self.previews = previews
+        }
+    }
+
+    /// Sums `counts` (already filtered to the link, days and campaign asked for), with the
+    /// long links' and in-app browsers' breakdowns as given (sorted and bounded here).
+    public init(counts: [TrafficCount], linkID: LinkID? = nil, longLinks: [LongLinkBucket] = [], inAppBrowsers: [Bucket] = []) {
         self.linkID = linkID
         self.counts = counts
+        byLongLink = Array(longLinks.filter { $0.clicks > 0 || $0.previews > 0 }.sorted {
+            ($0.clicks, $0.previews) != ($1.clicks, $1.previews) ? ($0.clicks, $0.previews) > ($1.clicks, $1.previews) : $0.link < $1.link
+        }.prefix(Self.longLinkLimit))
+        byInAppBrowser = inAppBrowsers.filter { $0.count > 0 }.sorted(by: Self.mostFirst)
         var events = Dictionary(uniqueKeysWithValues: EventType.allCases.map { ($0, 0) })
         var previews = 0
         var strong = 0

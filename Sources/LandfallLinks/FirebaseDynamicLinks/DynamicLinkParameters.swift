@@ -5,7 +5,7 @@ import LandfallWire
 ///
 /// A team that points its old `page.link` custom domain at Landfall keeps its long links working:
 /// the link host reads the query with ``init(query:)``, runs every URL of ``destinations``
-/// through the destination policy, and answers as ``decide(visitor:isIPad:isAllowed:)`` says.
+/// through the destination policy, and answers as ``decide(visitor:isIPad:isAllowed:siteApps:)`` says.
 ///
 /// ```swift
 /// let parameters = try DynamicLinkParameters(query: "link=https%3A%2F%2Fwww.example.com%2F&apn=com.example.android&isi=123")
@@ -91,11 +91,11 @@ public struct DynamicLinkParameters: Sendable, Hashable {
 
     /// The App Store page of ``appStoreID``: `https://apps.apple.com/app/id<isi>`.
     public var appStoreURL: String? {
-        appStoreID.map { "https://apps.apple.com/app/id\($0)" }
+        appStoreID.map { StoreListing.appStore(id: $0).url }
     }
 
     /// The Play Store page of ``androidPackageName``: `https://play.google.com/store/apps/details?id=<apn>`.
     public var playStoreURL: String? {
-        androidPackageName.map { "https://play.google.com/store/apps/details?id=\(FormURLEncoding.encode($0))" }
+        androidPackageName.map { StoreListing.play(package: $0).url }
     }
 }

@@ -3,6 +3,9 @@
 /// shows the web page, and the page must say how to get out (the app's menu, then "Open in
 /// Safari" or "Open in Chrome") and offer the app's custom scheme instead.
 ///
+/// The clicks made in one are counted by app (``InAppClickCount``, `byInAppBrowser` in the
+/// statistics), so a site sees how many of its links were opened where the app cannot open.
+///
 /// ```swift
 /// InAppBrowser.detect(userAgent: "Mozilla/5.0 (iPhone; …) Mobile/15E148 Instagram 361.0.0.35.82 (iPhone16,2; iOS 18_1; …)")
 /// // InAppBrowser(app: "Instagram")
@@ -32,7 +35,38 @@ public struct InAppBrowser: Sendable, Hashable {
     public static func detect(userAgent: String?) -> InAppBrowser? {
         guard let userAgent, case .browser(let platform) = VisitorClassifier.classify(userAgent: userAgent),
               platform == .ios || platform == .android else { return nil }
-        return signatures.first { userAgent.contains($0.token) }.map { InAppBrowser(app: $0.app) }
+        return app(inPhoneUserAgent: userAgent).map(InAppBrowser.init(app:))
+    }
+
+    /// The app whose in-app browser `userAgent` names, for a visitor already known to be a
+    /// phone's browser (the caller classified it): a scan of the user agent for the
+    /// ``signatures``, without classifying it again. `nil` for a browser of its own.
+    ///
+    /// ```swift
+    /// InAppBrowser.app(inPhoneUserAgent: "Mozilla/5.0 (Linux; Android 14; …) Chrome/131.0 Mobile Safari/537.36 musical_ly_2023509030")
+    /// // "TikTok"
+    /// ```
+    public static func app(inPhoneUserAgent userAgent: String) -> String? {
+        var userAgent = userAgent
+        return userAgent.withUTF8 { header in tokens.first { contains(header, $0.bytes) }?.app }
+    }
+
+    /// The ``signatures``' tokens as bytes, in their order.
+    private static let tokens: [(bytes: [UInt8], app: String)] = signatures.map { (Array($0.token.utf8), $0.app) }
+
+    /// Whether `header` holds `token`, byte for byte (the tokens are ASCII, compared with case).
+    private static func contains(_ header: UnsafeBufferPointer<UInt8>, _ token: [UInt8]) -> Bool {
+        guard let first = token.first, token.count <= header.count else { return false }
+        var position = 0
+        while position <= header.count - token.count {
+            if header[position] == first {
+                var offset = 1
+                while offset < token.count, header[position + offset] == token[offset] { offset += 1 }
+                if offset == token.count { return true }
+            }
+            position += 1
+        }
+        return false
     }
 
     /// What to tap to leave it, for a person on `platform`: the app's menu, then the system's browser.

@@ -3,9 +3,10 @@ import Hummingbird
 import LandfallLinks
 import LandfallStorage
 
-/// `GET /v1/install/{token}?store=app-store|play&screen=WxH` (public): where "Get the app"
-/// goes. Notes the screen size the page measured, then redirects to the store; for Google Play
-/// with the token in the install referrer. An unknown token still leads to the store: an
+/// `GET /v1/install/{token}?store=app-store|play&app=NAME&screen=WxH` (public): where "Get the
+/// app" goes. Notes the screen size the page measured, then redirects to the store of the app
+/// `app` names (a long link's; the first app with that store otherwise); for Google Play with
+/// the token in the install referrer. An unknown token still leads to the store: an
 /// install is never blocked.
 struct InstallAPI: Sendable {
     typealias Context = LandfallRequestContext
@@ -25,7 +26,10 @@ struct InstallAPI: Sendable {
         let token = context.parameters.get("token").flatMap(ClaimToken.init(rawValue:))
         let store = parameters["store"].map(String.init)
         let platform = VisitorClassifier.classify(userAgent: request.headers[.userAgent]).platform
-        let apps = try context.site.configuration.apps
+        let configured = try context.site.configuration.apps
+        // The app named first, then every app in order: the first with the store wins.
+        let named = parameters["app"].flatMap { name in configured.first { $0.name == name } }
+        let apps = named.map { [$0] + configured } ?? configured
         let appStore = apps.lazy.compactMap { $0.ios?.appStoreURL }.first
         let play = apps.lazy.compactMap { $0.android?.playStoreURL }.first
         // The bundled buttons name the store; otherwise the visitor's platform decides.

@@ -5,8 +5,8 @@ import LandfallJSON
 import LandfallLinks
 import LandfallStorage
 
-/// The statistics of the API: every link's and page's clicks, installs and opens
-/// (``TrafficStats``), or one link's, as JSON or CSV.
+/// The statistics of the API: every link's and page's clicks, installs and opens, long links'
+/// visits and in-app browsers' clicks (``TrafficStats``), or one link's, as JSON or CSV.
 struct StatsAPI: Sendable {
     typealias Context = LandfallRequestContext
 
@@ -36,7 +36,9 @@ struct StatsAPI: Sendable {
         // This instance's buffered clicks are written first, so the answer includes every click
         // it has answered.
         try await clicks.flush()
-        let stats = TrafficStats(counts: try await storage.trafficCounts(filter), linkID: linkID)
+        let stats = TrafficStats(counts: try await storage.trafficCounts(filter), linkID: linkID,
+                                 longLinks: try await storage.longLinkTraffic(filter),
+                                 inAppBrowsers: try await storage.inAppBrowserTraffic(filter))
         if csv {
             return CSVExport.response(stats.csv, filename: "\(name)-stats.csv")
         }

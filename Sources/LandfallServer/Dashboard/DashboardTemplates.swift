@@ -147,6 +147,31 @@ enum DashboardTemplates {
           </table>
           {{/hasTopLinks}}
         </section>
+        <div class="columns">
+          <section class="card">
+            <h2>In-app browsers, last 30 days</h2>
+            {{^inAppBrowsers}}<p class="muted">No clicks from an app's browser yet.</p>{{/inAppBrowsers}}
+            <ol class="funnel">
+              {{#inAppBrowsers}}
+              {{>meter}}
+              {{/inAppBrowsers}}
+            </ol>
+          </section>
+          <section class="card">
+            <h2>Long links, last 30 days</h2>
+            {{^hasLongLinks}}<p class="muted">No Firebase Dynamic Links long link has been visited yet.</p>{{/hasLongLinks}}
+            {{#hasLongLinks}}
+            <table class="links">
+              <thead><tr><th scope="col">Link</th><th scope="col" class="number">Clicks</th><th scope="col" class="number">Previews</th></tr></thead>
+              <tbody>
+              {{#longLinks}}
+              <tr><td><code>{{link}}</code></td><td class="number" data-label="Clicks">{{clicks}}</td><td class="number" data-label="Previews">{{previews}}</td></tr>
+              {{/longLinks}}
+              </tbody>
+            </table>
+            {{/hasLongLinks}}
+          </section>
+        </div>
         {{/main}}{{/layout}}
         """
 

@@ -4,7 +4,8 @@ import LandfallLinks
 import LandfallStorage
 
 /// `GET /`: clicks, installs and app opens today and over 7 and 30 days, clicks per day as a
-/// chart, the click → install → open funnel, the platforms, and the most clicked links. The
+/// chart, the click → install → open funnel, the platforms, the most clicked links, the
+/// in-app browsers people clicked in and the most visited long links. The
 /// numbers are the statistics API's (``TrafficStats``), after this instance's buffered clicks
 /// are written.
 struct OverviewRoutes: Sendable {
@@ -20,8 +21,10 @@ struct OverviewRoutes: Sendable {
         try await clicks.flush()
         let days = TrafficPageValues.lastThirtyDays(to: clock())
         let today = days[29]
-        let counts = try await storage.trafficCounts(TrafficFilter(from: days[0], to: today))
-        let month = TrafficStats(counts: counts)
+        let monthFilter = TrafficFilter(from: days[0], to: today)
+        let counts = try await storage.trafficCounts(monthFilter)
+        let month = TrafficStats(counts: counts, longLinks: try await storage.longLinkTraffic(monthFilter, limit: 10),
+                                 inAppBrowsers: try await storage.inAppBrowserTraffic(monthFilter))
         let week = TrafficStats(counts: counts.filter { $0.day >= days[23] })
         let day = TrafficStats(counts: counts.filter { $0.day == today })
         let periods: [[String: Any]] = [("Today", day), ("Last 7 days", week), ("Last 30 days", month)].map { label, stats in
@@ -37,7 +40,12 @@ struct OverviewRoutes: Sendable {
         }
         var values: [String: Any] = [
             "overviewCurrent": true, "periods": periods, "funnel": funnel, "platforms": TrafficPageValues.platforms(month),
+            "inAppBrowsers": TrafficPageValues.inAppBrowsers(month),
         ]
+        if !month.byLongLink.isEmpty {
+            values["longLinks"] = month.byLongLink.map { ["link": $0.link, "clicks": $0.clicks, "previews": $0.previews] as [String: Any] }
+            values["hasLongLinks"] = true
+        }
         values.merge(TrafficPageValues.chart(month, days: days)) { ours, _ in ours }
         if !topLinks.isEmpty {
             values["topLinks"] = topLinks

@@ -2,8 +2,8 @@ import Foundation
 import LandfallLinks
 
 /// What the overview and a link's page both show of traffic, as their templates' values: clicks
-/// per day over the last 30 days (the `daily-chart` partial) and the platforms people clicked
-/// from (the `meter` partial).
+/// per day over the last 30 days (the `daily-chart` partial), the platforms people clicked
+/// from and the in-app browsers they clicked in (the `meter` partial).
 enum TrafficPageValues {
     /// The last 30 days in UTC, up to the day of `now`, oldest first (`yyyy-MM-dd`).
     static func lastThirtyDays(to now: Date) -> [String] {
@@ -27,6 +27,12 @@ enum TrafficPageValues {
         let people = stats.byPlatform.filter { $0.key != ClickPlatform.crawler.rawValue && $0.count > 0 }
         let top = max(people.map(\.count).max() ?? 0, 1)
         return people.map { ["label": $0.key, "value": $0.count, "step": step($0.count, of: top)] }
+    }
+
+    /// The in-app browsers people clicked in, each a meter against the busiest.
+    static func inAppBrowsers(_ stats: TrafficStats) -> [[String: Any]] {
+        let top = max(stats.byInAppBrowser.map(\.count).max() ?? 0, 1)
+        return stats.byInAppBrowser.map { ["label": $0.key, "value": $0.count, "step": step($0.count, of: top)] }
     }
 
     /// `value` out of `top` in twentieths (a bar's width class, `w0` to `w20`).

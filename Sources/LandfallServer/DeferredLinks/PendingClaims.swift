@@ -24,10 +24,25 @@ struct PendingClaims: Sendable {
 
     /// For a phone's browser without the app (`visitor`, classified once by the caller): records
     /// a pending claim of `url` and points the page's store buttons through it. Returns whether a
-    /// claim was made (the page must then not be cached).
+    /// claim was made (the page must then not be cached). With `app`, the buttons go to the
+    /// stores of the app named so in `landfall.yml` (a long link's `isi`).
     func attach(to values: inout PageValues, url: String, deepLink: String, link: ShortLink?, campaign: Campaign,
-                visitor: Visitor, request: Request, context: LandfallRequestContext) async throws -> Bool {
-        guard request.method == .get, case .browser(let platform) = visitor, platform == .ios || platform == .android else { return false }
+                visitor: Visitor, request: Request, context: LandfallRequestContext, app: String? = nil) async throws -> Bool {
+        guard let token = try await record(url: url, deepLink: deepLink, link: link, campaign: campaign,
+                                           visitor: visitor, request: request, context: context) else { return false }
+        let origin = try context.host.origins.site
+        values.claimURL = origin + "/v1/claims/" + token.rawValue
+        if values.appStoreURL != nil { values.appStoreURL = Self.install(token, store: "app-store", origin: origin, app: app) }
+        if values.playStoreURL != nil { values.playStoreURL = Self.install(token, store: "play", origin: origin, app: app) }
+        return true
+    }
+
+    /// For a phone's browser without the app (`visitor`): records a pending claim of `url` that
+    /// gives `deepLink` to the app, and returns its token; `nil` when no claim is made (not a
+    /// phone, not a GET, or the address salt is unavailable).
+    func record(url: String, deepLink: String, link: ShortLink?, campaign: Campaign,
+                visitor: Visitor, request: Request, context: LandfallRequestContext) async throws -> ClaimToken? {
+        guard request.method == .get, case .browser(let platform) = visitor, platform == .ios || platform == .android else { return nil }
         let host = try context.host
         let now = clock()
         let addressHash: String
@@ -35,7 +50,7 @@ struct PendingClaims: Sendable {
             addressHash = try await addresses.hash(try context.client.address, at: now)
         } catch {
             context.logger.warning("no pending claim: the address salt is unavailable", metadata: ["error": "\(error)"])
-            return false
+            return nil
         }
         var generator = SystemRandomNumberGenerator()
         let token = ClaimToken.generate(using: &generator)
@@ -46,11 +61,14 @@ struct PendingClaims: Sendable {
             token: token, url: url, deepLink: deepLink, linkID: link?.id, data: link?.data ?? [:], campaign: campaign,
             createdAt: now, expiresAt: now.addingTimeInterval(host.site.configuration.deferredLinks.claimLifetime),
             addressHash: addressHash, hints: hints))
-        let origin = host.origins.site
-        let install = origin + "/v1/install/" + token.rawValue
-        values.claimURL = origin + "/v1/claims/" + token.rawValue
-        if values.appStoreURL != nil { values.appStoreURL = install + "?store=app-store" }
-        if values.playStoreURL != nil { values.playStoreURL = install + "?store=play" }
-        return true
+        return token
+    }
+
+    /// Where a store button of a page with the claim `token` goes: `<origin>/v1/install/<token>?store=<store>`
+    /// (``InstallAPI``), `store` being `app-store` or `play`, with `&app=<name>` for the store of
+    /// the app named so in `landfall.yml` (the first app with the store without it).
+    static func install(_ token: ClaimToken, store: String, origin: String, app: String? = nil) -> String {
+        let app = app.map { "&app=" + ($0.addingPercentEncoding(withAllowedCharacters: InstallAPI.unreserved) ?? $0) } ?? ""
+        return origin + "/v1/install/" + token.rawValue + "?store=" + store + app
     }
 }

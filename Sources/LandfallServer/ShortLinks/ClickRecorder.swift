@@ -14,13 +14,17 @@ import NIOConcurrencyHelpers
 /// graceful shutdown, after the HTTP server has finished its last request, so every answered
 /// redirect is stored. A flush that fails keeps its counts for the next one.
 ///
+/// Beside the clicks, it counts the share of them made in in-app browsers (``InAppClickCount``)
+/// and the visits of Firebase Dynamic Links long links (``countLongLinkVisit(_:)``), stored in
+/// their own tables by the same flush.
+///
 /// The buffer is bounded: it holds at most ``limit`` distinct counts (a link, a day, a platform
-/// and a referrer each), so that an outage of the database with clicks of many links coming in
+/// and a referrer each; an in-app browser's clicks of a link and day; a long link's visits), so that an outage of the database with clicks of many links coming in
 /// cannot use up the memory. A click that would add a count past the limit is dropped, counted
 /// in `/metrics` (`landfall_clicks_dropped_total`) and in one warning logged per flush; clicks
 /// of counts already held are always kept.
 ///
-/// A click of a link with a click limit is taken from the database first (``take(_:platform:referrerHost:at:)``),
+/// A click of a link with a click limit is taken from the database first (``take(_:platform:referrerHost:inAppBrowser:at:)``),
 /// one conditional statement that admits exactly `maxClicks` however many requests and
 /// instances race; only its count by day, platform and referrer waits for the flush.
 final class ClickRecorder: Sendable {
@@ -29,10 +33,16 @@ final class ClickRecorder: Sendable {
         var counts: [ClickKey: Int] = [:]
         /// People's clicks of limited links, already in their link's click count.
         var taken: [ClickKey: Int] = [:]
+        /// Clicks made in in-app browsers (counted in `counts` or `taken` too).
+        var inApp: [InAppClickKey: Int] = [:]
+        /// Visits of long links.
+        var longLinks: [LongLinkVisitKey: Int] = [:]
         /// Clicks dropped since the last flush (the buffer was full).
         var dropped = 0
 
-        var isEmpty: Bool { counts.isEmpty && taken.isEmpty }
+        var isEmpty: Bool { counts.isEmpty && taken.isEmpty && inApp.isEmpty && longLinks.isEmpty }
+        /// How many distinct counts are held.
+        var size: Int { counts.count + taken.count + inApp.count + longLinks.count }
     }
 
     private let pending = NIOLockedValueBox(Pending())
@@ -59,21 +69,26 @@ final class ClickRecorder: Sendable {
         self.logger = logger
     }
 
-    /// Counts a click of `link` by `platform` from `referrerHost` (`""` for none) at `date`;
+    /// Counts a click of `link` by `platform` from `referrerHost` (`""` for none) at `date`,
+    /// made in the in-app browser of `inAppBrowser` (``InAppBrowser/app``) when given;
     /// for one of people's clicks of a link with a click limit, only once the database took it.
     ///
     /// - Returns: Whether the click was admitted: `false` when the link's `maxClicks` was
     ///   reached meanwhile (by this instance or another) or the link was deleted.
     /// - Throws: ``StorageError`` when the click of a limited link could not be taken.
-    func take(_ link: ShortLink, platform: ClickPlatform, referrerHost: String, at date: Date) async throws(StorageError) -> Bool {
-        let key = ClickKey(linkID: link.id, day: days.day(of: date), platform: platform, referrerHost: referrerHost)
+    func take(_ link: ShortLink, platform: ClickPlatform, referrerHost: String, inAppBrowser: String? = nil,
+              at date: Date) async throws(StorageError) -> Bool {
+        let day = days.day(of: date)
+        let key = ClickKey(linkID: link.id, day: day, platform: platform, referrerHost: referrerHost)
+        let inAppKey = inAppBrowser.map { InAppClickKey(linkID: link.id, day: day, app: $0) }
         guard link.maxClicks != nil, platform != .crawler else {
             let kept = pending.withLockedValue { pending in
-                guard pending.counts[key] != nil || pending.counts.count + pending.taken.count < limit else {
+                guard pending.counts[key] != nil || pending.size < limit else {
                     pending.dropped += 1
                     return false
                 }
                 pending.counts[key, default: 0] += 1
+                if let inAppKey, pending.inApp[inAppKey] != nil || pending.size < limit { pending.inApp[inAppKey, default: 0] += 1 }
                 return true
             }
             if !kept { metrics?.recordDroppedClicks(1) }
@@ -81,7 +96,10 @@ final class ClickRecorder: Sendable {
         }
         switch try await storage.takeClick(of: link.id) {
         case .taken(let clickCount):
-            pending.withLockedValue { $0.taken[key, default: 0] += 1 }
+            pending.withLockedValue { pending in
+                pending.taken[key, default: 0] += 1
+                if let inAppKey { pending.inApp[inAppKey, default: 0] += 1 }
+            }
             cache.raiseClickCount(to: clickCount, of: link.id, host: link.host, slug: link.slug)
             return true
         case .limitReached(let clickCount):
@@ -93,9 +111,23 @@ final class ClickRecorder: Sendable {
         }
     }
 
-    /// How many clicks are buffered.
+    /// Counts a visit of a Firebase Dynamic Links long link (a preview, for the platform
+    /// `crawler`), kept like a click: dropped and counted in `/metrics` when the buffer is full.
+    func countLongLinkVisit(_ key: LongLinkVisitKey) {
+        let kept = pending.withLockedValue { pending in
+            guard pending.longLinks[key] != nil || pending.size < limit else {
+                pending.dropped += 1
+                return false
+            }
+            pending.longLinks[key, default: 0] += 1
+            return true
+        }
+        if !kept { metrics?.recordDroppedClicks(1) }
+    }
+
+    /// How many clicks are buffered, long links' visits included.
     var bufferedClicks: Int {
-        pending.withLockedValue { $0.counts.values.reduce(0, +) + $0.taken.values.reduce(0, +) }
+        pending.withLockedValue { $0.counts.values.reduce(0, +) + $0.taken.values.reduce(0, +) + $0.longLinks.values.reduce(0, +) }
     }
 
     /// Writes the buffered clicks; on failure puts them back and throws.
@@ -126,16 +158,38 @@ final class ClickRecorder: Sendable {
         }
         guard !batch.isEmpty else { return }
         do {
-            let recording = try await storage.record(batch.counts.map { ClickCount(key: $0.key, count: $0.value) },
-                                                     alreadyCounted: batch.taken.map { ClickCount(key: $0.key, count: $0.value) },
-                                                     journalAbove: journalThreshold)
-            if case .journaled = recording { lastJournaled.withLockedValue { $0 = .now } }
-        } catch {
-            pending.withLockedValue { pending in
-                for (key, count) in batch.counts { pending.counts[key, default: 0] += count }
-                for (key, count) in batch.taken { pending.taken[key, default: 0] += count }
+            if !batch.counts.isEmpty || !batch.taken.isEmpty {
+                let recording = try await storage.record(batch.counts.map { ClickCount(key: $0.key, count: $0.value) },
+                                                         alreadyCounted: batch.taken.map { ClickCount(key: $0.key, count: $0.value) },
+                                                         journalAbove: journalThreshold)
+                if case .journaled = recording { lastJournaled.withLockedValue { $0 = .now } }
             }
+        } catch {
+            putBack(batch)
             throw error
+        }
+        // The in-app share and the long links' visits, once the clicks are stored: a failure
+        // keeps only them for the next flush.
+        var rest = Pending()
+        rest.inApp = batch.inApp
+        rest.longLinks = batch.longLinks
+        do {
+            try await storage.record(inAppClicks: batch.inApp.map { InAppClickCount(key: $0.key, count: $0.value) })
+            rest.inApp = [:]
+            try await storage.record(longLinkVisits: batch.longLinks.map { LongLinkVisitCount(key: $0.key, count: $0.value) })
+        } catch {
+            putBack(rest)
+            throw error
+        }
+    }
+
+    /// Adds the counts of a batch that could not be stored back to the buffer.
+    private func putBack(_ batch: Pending) {
+        pending.withLockedValue { pending in
+            for (key, count) in batch.counts { pending.counts[key, default: 0] += count }
+            for (key, count) in batch.taken { pending.taken[key, default: 0] += count }
+            for (key, count) in batch.inApp { pending.inApp[key, default: 0] += count }
+            for (key, count) in batch.longLinks { pending.longLinks[key, default: 0] += count }
         }
     }
 }

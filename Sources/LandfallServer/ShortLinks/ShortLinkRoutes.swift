@@ -26,7 +26,7 @@ struct ShortLinkRoutes: Sendable {
         if path == "/" {
             if let query = request.uri.query, !query.isEmpty {
                 context.label("/?link")
-                return DynamicLinkPage.response(request, query: query, site: site, origins: host.origins, logger: context.logger)
+                return try await DynamicLinkPage(claims: claims, clicks: clicks, clock: clock).response(request, query: query, context: context)
             }
             context.label("/")
             return Response.redirect(.found, to: host.origins.site + site.configuration.homePath)
@@ -74,8 +74,12 @@ struct ShortLinkRoutes: Sendable {
             isAllowed: { $0 == link.target ? target != nil : site.checkedDestination($0) != nil })
         if request.method == .get, decision.isRecorded {
             let admitted: Bool
+            // Only a phone's browser can be an app's: a computer's click (the hot path) scans nothing.
+            let inAppBrowser = decision.platform == .ios || decision.platform == .android
+                ? request.headers[.userAgent].flatMap(InAppBrowser.app(inPhoneUserAgent:)) : nil
             do {
-                admitted = try await clicks.take(link, platform: decision.platform, referrerHost: ReferrerHost.of(request.headers[.referer]), at: now)
+                admitted = try await clicks.take(link, platform: decision.platform, referrerHost: ReferrerHost.of(request.headers[.referer]),
+                                                 inAppBrowser: inAppBrowser, at: now)
             } catch {
                 context.logger.error("taking a click of a limited link failed", metadata: ["link": "\(link.id)", "error": "\(error)"])
                 throw PageProblem(.serviceUnavailable, title: "Try again in a moment", message: "This link can't be opened right now.")

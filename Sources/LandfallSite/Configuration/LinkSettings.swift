@@ -9,6 +9,8 @@ import LandfallLinks
 ///   reservedSlugs: [shop]    # extra reserved words
 ///   allowlist:               # patterns for external destinations
 ///     - ^https://shop\.example\.org/.*$
+///   longLinks: on            # answer Firebase Dynamic Links long links (/?link=…)
+///   longLinkImages: allowed  # a long link's si only from the site's hosts or the allowlist
 /// ```
 ///
 /// Every field has a default, so a site without the section has links with 7-character
@@ -26,12 +28,22 @@ public struct LinkSettings: Sendable, Equatable {
     /// Patterns that allow external destinations, as Firebase Dynamic Links' URL pattern
     /// allowlist did; each must match a destination's whole normalized URL.
     public var allowlist: [AllowlistPattern]
+    /// `longLinks`: whether the link host answers Firebase Dynamic Links long links
+    /// (`/?link=…`); `on` (`true`) by default. When `off`, such a visit gets a 404 page saying
+    /// that long links are turned off on this host.
+    public var longLinks: Bool
+    /// `longLinkImages`: which preview images (`si`) a long link may show on the site's link
+    /// host; ``LongLinkImages/allowed`` by default.
+    public var longLinkImages: LongLinkImages
 
     /// Creates settings; the defaults are those of a site without a `links:` section.
-    public init(slugLength: Int = SlugGenerator.defaultLength, reservedSlugs: [String] = [], allowlist: [AllowlistPattern] = []) {
+    public init(slugLength: Int = SlugGenerator.defaultLength, reservedSlugs: [String] = [], allowlist: [AllowlistPattern] = [],
+                longLinks: Bool = true, longLinkImages: LongLinkImages = .allowed) {
         self.slugLength = slugLength
         self.reservedSlugs = reservedSlugs
         self.allowlist = allowlist
+        self.longLinks = longLinks
+        self.longLinkImages = longLinkImages
     }
 
     /// The policy for custom slugs: the built-in reserved words and ``reservedSlugs``.

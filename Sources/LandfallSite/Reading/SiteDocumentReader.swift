@@ -34,7 +34,7 @@ final class SiteDocumentReader {
     static let pageKeys = ["template", "title", "description", "image", "content"]
     static let embargoKeys = ["day", "field", "timeZone"]
     static let associationKeys = ["maxAge", "components"]
-    static let linkKeys = ["slugLength", "reservedSlugs", "allowlist"]
+    static let linkKeys = ["slugLength", "reservedSlugs", "allowlist", "longLinks", "longLinkImages"]
     static let invitationKeys = ["route", "parameter"]
     static let deferredLinkKeys = ["weakMatchWindow", "claimLifetime"]
     static let webhookKeys = ["allowPrivateNetworks", "keepDeliveries", "disableFailingAfter"]
@@ -574,7 +574,30 @@ final class SiteDocumentReader {
                 document.error(error.message, at: "links.allowlist[\(index)]", patternNode)
             }
         }
+        readLongLinkSettings(mapping, into: &settings)
         return settings
+    }
+
+    /// `links.longLinks` (`on` or `off`; YAML's `true` and `false` too) and
+    /// `links.longLinkImages` (`allowed` or `any`).
+    private func readLongLinkSettings(_ mapping: Node.Mapping, into settings: inout LinkSettings) {
+        if let (text, node) = document.string(mapping, "longLinks", at: "links") {
+            switch text.lowercased() {
+            case "on", "true": settings.longLinks = true
+            case "off", "false": settings.longLinks = false
+            default:
+                document.error("'\(text)' is neither on nor off; write longLinks: off to turn Firebase Dynamic Links long links (/?link=…) off, or leave it out",
+                               at: "links.longLinks", node)
+            }
+        }
+        if let (text, node) = document.string(mapping, "longLinkImages", at: "links") {
+            if let images = LongLinkImages(rawValue: text) {
+                settings.longLinkImages = images
+            } else {
+                document.error("'\(text)' is not a choice of long link images; write allowed (si on the site's hosts or links.allowlist only) or any",
+                               at: "links.longLinkImages", node)
+            }
+        }
     }
 
     // MARK: invitations and deferred links

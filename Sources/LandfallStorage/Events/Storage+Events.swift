@@ -28,11 +28,15 @@ extension Storage {
     /// - Clicks (``EventType/click``) come from the click counts, by day, platform and referrer
     ///   host, with their link's campaign (`utm_campaign`, `""` for none) and the detail `""`;
     ///   previews are clicks with the platform `crawler`.
+    /// - For the site's statistics (no ``TrafficFilter/linkID``), the visits of Firebase Dynamic
+    ///   Links long links are clicks too (``record(longLinkVisits:)``), with their own campaign,
+    ///   added to the short links' counts of the same day, platform, referrer host and campaign.
     /// - Every other type comes from the stored events, by day, type, platform, campaign and
     ///   detail, with the referrer host `""`. Events of a deleted link still count, except
     ///   when the filter names that link.
     public func trafficCounts(_ filter: TrafficFilter) async throws(StorageError) -> [TrafficCount] {
-        try await reading("counting traffic") { database in
+        let longLinkConditions = Self.longLinkConditions(filter)
+        return try await reading("counting traffic") { database in
             var clickConditions: [SQLQueryString] = ["1 = 1"]
             var eventConditions: [SQLQueryString] = ["type <> \(bind: EventType.click.rawValue)"]
             if let id = filter.linkID {
@@ -65,6 +69,15 @@ extension Storage {
                 GROUP BY day, type, platform, campaign, detail
                 """
             var counts = try await database.raw(clicks).all().map { row throws(StorageError) in try TrafficCount(clicks: row) }
+            if let conditions = longLinkConditions {
+                let longLinks = try await database.raw("""
+                    SELECT day, platform, referrer_host, campaign, CAST(SUM(count) AS BIGINT) AS count
+                    FROM long_link_counts
+                    WHERE \(conditions.joined(separator: " AND "))
+                    GROUP BY day, platform, referrer_host, campaign
+                    """).all().map { row throws(StorageError) in try TrafficCount(clicks: row) }
+                counts = TrafficCount.merging(counts + longLinks)
+            }
             counts += try await database.raw(events).all().map { row throws(StorageError) in try TrafficCount(events: row) }
             return counts.sorted {
                 ($0.day, $0.type.rawValue, $0.platform.rawValue, $0.referrerHost, $0.campaign, $0.detail)

@@ -6,16 +6,23 @@ extension Storage {
     /// How many rows one statement of a retention purge deletes at most.
     public static let retentionBatchSize = 1_000
 
-    /// Deletes the per-day click counts of days before `day` (`yyyy-MM-dd`, UTC), in batches.
-    /// The links' totals (`clickCount`) stay as they are.
+    /// Deletes the per-day click counts of days before `day` (`yyyy-MM-dd`, UTC), in batches:
+    /// short links' click counts, their in-app browser clicks, and long links' visits. The
+    /// links' totals (`clickCount`) stay as they are.
     ///
-    /// Each batch finds its rows through the index of the counts by day (schema version 8), so
-    /// a purge reads what it deletes, however far it has got and however large the table is.
+    /// Each batch finds its rows through the index of its table by day (schema versions 8 and
+    /// 9), so a purge reads what it deletes, however far it has got and however large the table is.
     ///
-    /// - Returns: How many rows were deleted.
+    /// - Returns: How many rows were deleted, of the three tables together.
     public func purgeClickCounts(before day: String, batchSize: Int = retentionBatchSize) async throws(StorageError) -> Int {
-        try await purgeInBatches("purging click counts before \(day)", table: ClickCount.table,
-                                 key: ["link_id", "day", "platform", "referrer_host"], column: "day", before: day, batchSize: batchSize)
+        let clicks = try await purgeInBatches("purging click counts before \(day)", table: ClickCount.table,
+                                              key: ["link_id", "day", "platform", "referrer_host"], column: "day", before: day, batchSize: batchSize)
+        let inApp = try await purgeInBatches("purging in-app browser clicks before \(day)", table: Self.inAppClickCountsTable,
+                                             key: ["link_id", "day", "app"], column: "day", before: day, batchSize: batchSize)
+        let longLinks = try await purgeInBatches("purging long link visits before \(day)", table: Self.longLinkCountsTable,
+                                                 key: ["link_hash", "day", "platform", "referrer_host", "campaign", "in_app"],
+                                                 column: "day", before: day, batchSize: batchSize)
+        return clicks + inApp + longLinks
     }
 
     /// Deletes the app events of days before `day` (`yyyy-MM-dd`, UTC), in batches, through

@@ -28,3 +28,23 @@ extension TrafficCount {
         )
     }
 }
+
+extension TrafficCount {
+    /// `counts` with those of the same day, type, platform, referrer host, campaign and detail
+    /// added up into one (the short links' and long links' clicks of a day, say).
+    static func merging(_ counts: [TrafficCount]) -> [TrafficCount] {
+        var merged: [TrafficCount] = []
+        var index: [TrafficCount: Int] = [:]
+        for count in counts {
+            var key = count
+            key.count = 0
+            if let position = index[key] {
+                merged[position].count += count.count
+            } else {
+                index[key] = merged.count
+                merged.append(count)
+            }
+        }
+        return merged
+    }
+}

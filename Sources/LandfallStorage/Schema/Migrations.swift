@@ -5,7 +5,9 @@
 /// app's key-value pairs, of links and of claims) is JSON text.
 enum Migrations {
     /// The migrations, in version order.
-    static let all: [Migration] = [initial, invitationsClaimsEvents, dashboard, linkSearch, webhooks, rateLimits, clickJournal, clickCountsByDay]
+    static let all: [Migration] = [
+        initial, invitationsClaimsEvents, dashboard, linkSearch, webhooks, rateLimits, clickJournal, clickCountsByDay, longLinksAndInAppBrowsers,
+    ]
 
     /// The newest version: ``Storage/schemaVersion``.
     static var latestVersion: Int { all.last?.version ?? 0 }

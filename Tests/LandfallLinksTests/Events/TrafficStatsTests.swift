@@ -66,7 +66,7 @@ import Testing
         #expect(JSONWriter.compact.string(for: stats.jsonValue) == """
             {"clicks":0,"previews":0,"installs":0,"opens":0,"funnel":{"clicks":0,"installs":0,"opens":0},\
             "installsByMatch":{"strong":0,"weak":0},"events":{"click":0,"open":0,"first_open":0,"claim":0,"redemption":0},\
-            "byDay":[],"byPlatform":[],"byReferrer":[],"byCampaign":[]}
+            "byDay":[],"byPlatform":[],"byReferrer":[],"byCampaign":[],"byLongLink":[],"byInAppBrowser":[]}
             """)
         #expect(stats.csv == "day,type,platform,referrer,campaign,detail,count\n")
     }
@@ -82,8 +82,37 @@ import Testing
             "byPlatform":[{"key":"ios","count":2,"installs":1,"opens":2},{"key":"android","count":1,"installs":0,"opens":0},\
             {"key":"crawler","count":1,"installs":0,"opens":0}],\
             "byReferrer":[{"key":"t.co","count":2,"installs":0,"opens":0},{"key":"","count":1,"installs":1,"opens":2}],\
-            "byCampaign":[{"key":"winter","count":3,"installs":1,"opens":1},{"key":"","count":0,"installs":0,"opens":1}]}
+            "byCampaign":[{"key":"winter","count":3,"installs":1,"opens":1},{"key":"","count":0,"installs":0,"opens":1}],\
+            "byLongLink":[],"byInAppBrowser":[]}
             """)
+    }
+
+    @Test func theLongLinksAndInAppBrowsersAreListedMostFirstAfterTheCampaigns() {
+        let stats = TrafficStats(counts: [], longLinks: [
+            TrafficStats.LongLinkBucket(link: "https://daily.example.com/b", clicks: 1, previews: 5),
+            TrafficStats.LongLinkBucket(link: "https://daily.example.com/a", clicks: 1, previews: 5),
+            TrafficStats.LongLinkBucket(link: "https://daily.example.com/c", clicks: 4, previews: 0),
+            TrafficStats.LongLinkBucket(link: "https://daily.example.com/none", clicks: 0, previews: 0),
+        ], inAppBrowsers: [
+            TrafficStats.Bucket(key: "TikTok", count: 2), TrafficStats.Bucket(key: "Instagram", count: 7),
+            TrafficStats.Bucket(key: "Facebook", count: 2), TrafficStats.Bucket(key: "LINE", count: 0),
+        ])
+        #expect(stats.byLongLink.map(\.link) == ["https://daily.example.com/c", "https://daily.example.com/a", "https://daily.example.com/b"])
+        #expect(stats.byInAppBrowser.map(\.key) == ["Instagram", "Facebook", "TikTok"])
+        let json = JSONWriter.compact.string(for: stats.jsonValue)
+        #expect(json.hasSuffix("""
+            "byCampaign":[],"byLongLink":[{"link":"https://daily.example.com/c","clicks":4,"previews":0},\
+            {"link":"https://daily.example.com/a","clicks":1,"previews":5},{"link":"https://daily.example.com/b","clicks":1,"previews":5}],\
+            "byInAppBrowser":[{"key":"Instagram","count":7},{"key":"Facebook","count":2},{"key":"TikTok","count":2}]}
+            """), "\(json)")
+    }
+
+    @Test func atMostAHundredLongLinksAreListed() {
+        let longLinks = (0..<150).map { TrafficStats.LongLinkBucket(link: "https://daily.example.com/\($0)", clicks: $0, previews: 0) }
+        let stats = TrafficStats(counts: [], longLinks: longLinks)
+        #expect(stats.byLongLink.count == TrafficStats.longLinkLimit)
+        #expect(stats.byLongLink.first?.clicks == 149)
+        #expect(stats.byLongLink.last?.clicks == 50)
     }
 
     @Test func theCSVHasOneSortedRowPerCount() {

@@ -23,6 +23,21 @@ import Testing
     ])
     func eachAppsBrowserIsNamed(userAgent: String, app: String) {
         #expect(InAppBrowser.detect(userAgent: userAgent) == InAppBrowser(app: app))
+        #expect(InAppBrowser.app(inPhoneUserAgent: userAgent) == app, "the scan of a phone's user agent the clicks are counted with")
+    }
+
+    @Test("the scan for a phone already classified names the first token of the table found, and nothing in a plain browser's",
+          arguments: [
+              ("\(iPhone) Version/18.1 Safari/604.1", nil),
+              ("", nil),
+              ("Instagram", "Instagram"),
+              ("Instagra", nil),
+              ("\(iPhone) instagram 361.0", nil),
+              ("\(iPhone) [FB_IAB/MESSENGER;FBAV/1] Instagram", "Instagram"),
+              ("\(iPhone) [FB_IAB/MESSENGER;FBAV/1]", "Messenger"),
+          ] as [(String, String?)])
+    func thePhoneScan(userAgent: String, app: String?) {
+        #expect(InAppBrowser.app(inPhoneUserAgent: userAgent) == app)
     }
 
     @Test("the system's browsers, computers and link-preview crawlers are no app's browser", arguments: [

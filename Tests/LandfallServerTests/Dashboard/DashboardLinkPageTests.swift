@@ -89,6 +89,13 @@ import Testing
                 #expect(text.contains(expected), "\(expected)")
             }
             #expect(!text.contains(#"<span class="label">crawler</span>"#), "previews are not a platform of people")
+            #expect(text.contains("No clicks from an app's browser yet."))
+            // A click in Instagram's browser shows among the in-app browsers.
+            _ = try await client.visit("counted", as: InAppBrowserPageTests.instagram)
+            let inApp = try await browser.get("/links/\(link.id)").text
+            #expect(inApp.contains(#"<ol class="funnel" id="in-app-browsers">"#))
+            #expect(inApp.contains(#"<span class="label">Instagram</span><span class="meter"><span class="fill w20"></span></span><span class="value">1</span>"#),
+                    "\(inApp)")
             // The other link's clicks are its own.
             #expect(try await browser.get("/links/\(other.id)").text.contains(#"<dd id="total-clicks">1</dd>"#))
         }

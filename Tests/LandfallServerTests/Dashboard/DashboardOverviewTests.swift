@@ -33,6 +33,29 @@ import Testing
         }
     }
 
+    @Test("the overview lists the in-app browsers people clicked in and the most visited long links, the links as text")
+    func theOverviewShowsInAppBrowsersAndLongLinks() async throws {
+        let server = try await DashboardCases.server(database: .sqlite)
+        let key = try await server.authorization()
+        try await server.run(.router) { client in
+            _ = try await client.createLink(#"{"target": "https://daily.example.com/puzzle/2026-11-20", "slug": "insta-clicks"}"#, key: key)
+            for _ in 0..<2 { _ = try await client.visit("insta-clicks", as: InAppBrowserPageTests.instagram) }
+            let longLink = "https://daily.example.com/puzzle/2026-11-19?from=a&to=b"
+            for userAgent in [Visitors.desktop, Visitors.slack] {
+                _ = try await client.execute("/?link=\(JSONText.queryValue(longLink))", host: Demo.links, headers: [.userAgent: userAgent])
+            }
+            var browser = DashboardBrowser(client: client)
+            try await browser.signIn(email: DemoSite.administratorEmail, password: DashboardCases.password)
+            let text = try await browser.get("/").text
+            #expect(text.contains("<h2>In-app browsers, last 30 days</h2>"))
+            #expect(text.contains(#"<span class="label">Instagram</span>"#), "\(text)")
+            #expect(text.contains("<h2>Long links, last 30 days</h2>"))
+            #expect(text.contains("<code>https://daily.example.com/puzzle/2026-11-19?from=a&amp;to=b</code>"), "\(text)")
+            #expect(text.contains(#"<td class="number" data-label="Clicks">1</td><td class="number" data-label="Previews">1</td>"#))
+            #expect(text.contains("<div><dt>Clicks</dt><dd>3</dd></div>"), "the long link's visit is one of today's clicks")
+        }
+    }
+
     @Test("the chart draws one bar per day, the highest at full height, and says in words what it shows")
     func theChartDrawsItsDays() {
         let chart = DailyChart(days: [("2026-11-18", 0), ("2026-11-19", 5), ("2026-11-20", 10)])

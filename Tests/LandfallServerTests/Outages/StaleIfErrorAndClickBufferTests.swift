@@ -52,4 +52,31 @@ import Testing
         #expect(exposition.contains("landfall_clicks_dropped_total 2"), "\(exposition)")
         await storage.close()
     }
+
+    @Test("long links' visits share the bound: past it they are dropped and counted; a flush stores them and the in-app clicks")
+    func longLinkVisitsShareTheBound() async throws {
+        let directory = try TemporaryDirectory("landfall-click-buffer")
+        defer { directory.remove() }
+        let storage = try await Storage.open(.sqlite(directory: directory.path), logger: .init(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let metrics = ServerMetrics()
+        let clicks = ClickRecorder(storage: storage, cache: LinkCache(capacity: 10), limit: 3, metrics: metrics)
+        let link = LinkCacheTests.link("insta")
+        try await storage.insert([link])
+        #expect(try await clicks.take(link, platform: .ios, referrerHost: "", inAppBrowser: "Instagram", at: Demo.noon))
+        for index in 0..<3 {
+            clicks.countLongLinkVisit(LongLinkVisitKey(link: "https://daily.example.com/\(index)", day: "2026-11-20", platform: .desktop))
+        }
+        clicks.countLongLinkVisit(LongLinkVisitKey(link: "https://daily.example.com/0", day: "2026-11-20", platform: .desktop))
+        #expect(clicks.droppedClicks == 2, "a click and an in-app count and one long link fill three places")
+        #expect(clicks.bufferedClicks == 3)
+        let exposition = String(decoding: metrics.exposition(), as: UTF8.self)
+        #expect(exposition.contains("landfall_clicks_dropped_total 2"), "\(exposition)")
+
+        try await clicks.flush()
+        #expect(clicks.bufferedClicks == 0)
+        #expect(try await storage.inAppClickCounts(linkID: link.id).map(\.count) == [1])
+        #expect(try await storage.longLinkVisitCounts().map(\.count) == [2])
+        #expect(try await storage.clickCounts(linkID: link.id).map(\.count) == [1])
+        await storage.close()
+    }
 }

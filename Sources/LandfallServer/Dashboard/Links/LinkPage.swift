@@ -1,5 +1,5 @@
 /// The template and styles of a link's page, `GET /links/{id}` (``LinkPageRoutes``): its short
-/// URL with a copy button, its state, its numbers and clicks per day, referrers and platforms,
+/// URL with a copy button, its state, its numbers and clicks per day, referrers, platforms and in-app browsers,
 /// its fields, and its QR code with PNG and SVG downloads (``LinkQRRoutes``).
 enum LinkPage {
     static let templates: [String: String] = ["link": page]
@@ -95,6 +95,13 @@ enum LinkPage {
               {{#platforms}}
               {{>meter}}
               {{/platforms}}
+            </ol>
+            <h2>In-app browsers</h2>
+            {{^inAppBrowsers}}<p class="muted">No clicks from an app's browser yet.</p>{{/inAppBrowsers}}
+            <ol class="funnel" id="in-app-browsers">
+              {{#inAppBrowsers}}
+              {{>meter}}
+              {{/inAppBrowsers}}
             </ol>
           </section>
         </div>

@@ -5,7 +5,7 @@ import LandfallStorage
 
 /// `GET /links/{id}` (everyone signed in): a link's page, its short URL with a copy button, its
 /// state, its numbers since it was made and its clicks per day over 30 days, its referrers and
-/// platforms, its fields and its QR code (``LinkQRRoutes``); for editors and admins, the
+/// platforms and in-app browsers, its fields and its QR code (``LinkQRRoutes``); for editors and admins, the
 /// buttons that edit, disable or enable, and delete it (``LinkFormRoutes`` answers them).
 ///
 /// The numbers are the statistics API's (``TrafficStats`` of the link), after this instance's
@@ -29,7 +29,9 @@ struct LinkPageRoutes: Sendable {
         try await clicks.flush()
         guard let link = try await storage.link(id: id) else { throw Self.notFound(context) }
         let now = clock()
-        let stats = TrafficStats(counts: try await storage.trafficCounts(TrafficFilter(linkID: link.id)), linkID: link.id)
+        let filter = TrafficFilter(linkID: link.id)
+        let stats = TrafficStats(counts: try await storage.trafficCounts(filter), linkID: link.id,
+                                 inAppBrowsers: try await storage.inAppBrowserTraffic(filter))
         let referrers: [[String: Any]] = stats.byReferrer.filter { $0.count > 0 }.prefix(Self.referrersShown).map { bucket in
             ["host": bucket.key.isEmpty ? "(direct)" : bucket.key, "clicks": bucket.count]
         }
@@ -39,6 +41,7 @@ struct LinkPageRoutes: Sendable {
             "linksCurrent": true, "id": link.id.rawValue, "heading": Self.name(of: link), "url": link.url,
             "state": state.rawValue, "clicks": stats.clicks, "installs": stats.installs, "opens": stats.opens,
             "previews": stats.previews, "referrers": referrers, "platforms": TrafficPageValues.platforms(stats),
+            "inAppBrowsers": TrafficPageValues.inAppBrowsers(stats),
             "groups": LinkPageFacts(link).values,
         ]
         values.merge(qr.values) { ours, _ in ours }
