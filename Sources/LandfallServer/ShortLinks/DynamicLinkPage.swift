@@ -54,7 +54,8 @@ struct DynamicLinkPage: Sendable {
         // Every visit that is answered counts, as a short link's click does; a refused one is not answered.
         if case .refused = outcome {} else { count(parameters, visitor: visitor, request: request) }
         // The long link as a pending claim names it: on the link host, as it was visited.
-        let url = "https://\(site.configuration.hosts.links ?? site.configuration.hosts.site)/?\(query)"
+        let linkHost = (try? context.host)?.linkHost?.name ?? site.configuration.hosts.defaultLinkHost ?? site.configuration.hosts.site
+        let url = "https://\(linkHost)/?\(query)"
         switch outcome {
         case .redirect(let location):
             return Response.redirect(.found, to: origins.localized(location))
@@ -72,6 +73,13 @@ struct DynamicLinkPage: Sendable {
         case .landingPage(let openInApp, let appStoreURL, let claimsInstall):
             var values = pageValues(parameters, preview: parameters.preview, openInApp: openInApp, appStoreURL: appStoreURL,
                                     site: site, origins: origins)
+            // In an in-app browser, say how to leave it; a link to the site's own page opens the app through its scheme.
+            if case .success(let destination) = site.destinations.check(parameters.link), destination.isOnSiteHost {
+                values.adapt(toBrowserOf: userAgent, path: destination.path, query: destination.query.map { "?\($0)" } ?? "",
+                             apps: site.configuration.apps, schemes: site.configuration.schemes, web: origins.localized(destination.text))
+            } else if let inApp = InAppBrowser.detect(userAgent: userAgent) {
+                values.inAppNotice = inApp.howToLeave(on: visitor.platform)
+            }
             if claimsInstall {
                 let app = parameters.appStoreID.flatMap { Self.app(of: .appStore(id: $0), in: site.configuration.apps) }
                 _ = try await claims.attach(to: &values, url: url, deepLink: parameters.link, link: nil, campaign: parameters.campaign,

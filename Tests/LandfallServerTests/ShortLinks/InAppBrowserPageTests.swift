@@ -36,4 +36,26 @@ import Testing
             #expect(page.link(id: "open-in-app")?.hasPrefix("intent://puzzle/2026-11-20#Intent;scheme=dailypuzzle;package=com.example.dailypuzzle;") == true)
         }
     }
+
+    @Test("a long link's landing page in Instagram's browser says how to leave it, and opens the app through its scheme when the link is the site's")
+    func aLongLinkInInstagramGetsTheWayOut() async throws {
+        let server = try await TestServer()
+        try await server.run(.router) { client in
+            let link = "https://daily.example.com/puzzle/2026-11-20".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let site = HTMLPage(try await client.execute("/?link=\(link)&ibi=com.example.dailypuzzle", host: Demo.links,
+                                                         headers: [.userAgent: Self.instagram]).text)
+            #expect(site.text(id: "in-app-browser")?.contains("Open in Safari") == true)
+            #expect(site.link(id: "open-in-app") == "dailypuzzle://puzzle/2026-11-20")
+
+            let shop = "https://shop.example.org/mug".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let elsewhere = HTMLPage(try await client.execute("/?link=\(shop)&ibi=com.example.dailypuzzle", host: Demo.links,
+                                                              headers: [.userAgent: Self.instagram]).text)
+            #expect(elsewhere.text(id: "in-app-browser")?.contains("Open in Safari") == true)
+            #expect(elsewhere.link(id: "open-in-app") == "https://shop.example.org/mug", "not the site's page: no scheme made up for it")
+
+            let safari = HTMLPage(try await client.execute("/?link=\(link)&ibi=com.example.dailypuzzle", host: Demo.links,
+                                                           headers: [.userAgent: Visitors.iPhone]).text)
+            #expect(safari.text(id: "in-app-browser") == nil)
+        }
+    }
 }
