@@ -40,7 +40,9 @@ struct LinksShowCommand: AsyncReportingCommand {
         let reference = link
         guard let (link, stats) = await LinkCommandSupport.withWriter(storage, site: site, mustExist: true, in: context, into: &output, { _, storage in
             let link = try await LinkCommandSupport.link(reference, site: site, storage: storage)
-            return (link, TrafficStats(counts: try await storage.trafficCounts(TrafficFilter(linkID: link.id)), linkID: link.id))
+            let filter = TrafficFilter(linkID: link.id)
+            return (link, TrafficStats(counts: try await storage.trafficCounts(filter), linkID: link.id,
+                                       inAppBrowsers: try await storage.inAppBrowserTraffic(filter)))
         }) else { return output }
         switch format {
         case .json:
@@ -63,7 +65,8 @@ struct LinksShowCommand: AsyncReportingCommand {
             rows.append(["Installs", "\(stats.installs)"])
             rows.append(["Opens", "\(stats.opens)"])
             rows.append(["Previews", "\(stats.previews)"])
-            for (title, buckets) in [("Platforms", stats.byPlatform), ("Referrers", stats.byReferrer), ("Days", stats.byDay)] where !buckets.isEmpty {
+            for (title, buckets) in [("Platforms", stats.byPlatform), ("In-app browsers", stats.byInAppBrowser), ("Referrers", stats.byReferrer),
+                                     ("Days", stats.byDay)] where !buckets.isEmpty {
                 rows.append([title, buckets.map { "\($0.key) \($0.count)" }.joined(separator: ", ")])
             }
             for line in TextTable.lines(rows.map { [$0[0] + ":", $0[1]] }) { output.print(line) }

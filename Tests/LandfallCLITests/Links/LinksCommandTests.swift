@@ -55,6 +55,30 @@ import Testing
         }
     }
 
+    @Test("links show counts the clicks made in in-app browsers apart, as the API does", arguments: CLIDatabase.all)
+    func showCountsInAppBrowsers(database: CLIDatabase) async throws {
+        try await database.withDatabase { options, location in
+            let created = await runLandfallAsync(["links", "create", "--target", "https://daily.example.com/winter", "--slug", "winter"] + options)
+            #expect(created.status == .success, "\(created.standardError)")
+            let link = try #require(try await Self.stored(location).first)
+            try await CLIDatabase.withStorage(location) { storage in
+                try await storage.record([ClickCount(key: ClickKey(linkID: link.id, day: "2026-11-20", platform: .ios, referrerHost: ""), count: 4)],
+                                         alreadyCounted: [], journalAbove: 100)
+                try await storage.record(inAppClicks: [
+                    InAppClickCount(key: InAppClickKey(linkID: link.id, day: "2026-11-20", app: "Instagram"), count: 2),
+                    InAppClickCount(key: InAppClickKey(linkID: link.id, day: "2026-11-20", app: "TikTok"), count: 1),
+                ])
+            }
+            let shown = await runLandfallAsync(["links", "show", "winter"] + options)
+            #expect(shown.status == .success, "\(shown.standardError)")
+            #expect(shown.lines.contains { $0.hasPrefix("In-app browsers:") && $0.hasSuffix("Instagram 2, TikTok 1") }, "\(shown.standardOutput)")
+            let json = await runLandfallAsync(["links", "show", "winter", "--format", "json"] + options)
+            let stats = try #require((try CLIFixtures.jsonObject(json.standardOutput) as? [String: Any])?["stats"] as? [String: Any])
+            #expect((stats["byInAppBrowser"] as? [[String: Any]])?.map { $0["key"] as? String } == ["Instagram", "TikTok"])
+            #expect(stats["clicks"] as? Int == 4)
+        }
+    }
+
     @Test("links list searches and filters in the storage: a word anywhere without regard to case, 1-2 characters the slug's start, each state",
           arguments: CLIDatabase.all)
     func listSearchesAndFilters(database: CLIDatabase) async throws {
