@@ -38,7 +38,7 @@ struct ResolveAPI: Sendable {
         }
         let path = components.percentEncodedPath
         if path == "/" || path.isEmpty {
-            return try Self.resolveLongLink(components.percentEncodedQuery ?? "", url: text, site: site)
+            return try resolveLongLink(components.percentEncodedQuery ?? "", url: text, site: site, opened: opened, request: request)
         }
         let slug = path.dropFirst()
         guard LinkLookup.mayBeSlug(slug), let link = try await links.link(on: linkHost, slug: String(slug)) else {
@@ -51,8 +51,7 @@ struct ResolveAPI: Sendable {
         guard let destination = site.checkedDestination(link.target) else {
             throw APIError(.gone, .gone, "This link's destination is no longer allowed.")
         }
-        let platform = query["platform"].flatMap { ClickPlatform(rawValue: String($0)) }.flatMap { $0 == .crawler ? nil : $0 }
-            ?? VisitorClassifier.classify(userAgent: request.headers[.userAgent]).platform
+        let platform = Self.platform(of: request)
         if opened, platform != .crawler {
             guard try await clicks.take(link, platform: platform, referrerHost: "", at: now) else {
                 throw APIError(.gone, .gone, "This link \(Self.wording(.clickLimitReached)).")
@@ -63,8 +62,14 @@ struct ResolveAPI: Sendable {
         return Response.json(.ok, resolved.resolutionJSON)
     }
 
-    /// An FDL long link (`https://<link host>/?link=…`): its `link`, checked like every URL in it.
-    private static func resolveLongLink(_ query: String, url: String, site: LoadedSite) throws(APIError) -> Response {
+    /// An FDL long link (`https://<link host>/?link=…`): its `link`, checked like every URL in
+    /// it; with `opened=true`, a visit of the long link, counted under its `link` as the link
+    /// host counts one. A 404 when the site turned long links off (`links.longLinks: off`).
+    private func resolveLongLink(_ query: String, url: String, site: LoadedSite, opened: Bool,
+                                 request: Request) throws(APIError) -> Response {
+        guard site.configuration.links.longLinks else {
+            throw APIError.notFound("This site turned long links off (links.longLinks: off).")
+        }
         switch DynamicLinkCheck(query: query, policy: site.destinations) {
         case .invalid(let problems):
             throw APIError(.badRequest, .invalidBody, problems.errors.map(\.description).joined(separator: "; "),
@@ -73,8 +78,20 @@ struct ResolveAPI: Sendable {
             throw APIError(.badRequest, .destinationRefused, "The long link's '\(parameter)' is not a destination this site allows.",
                            field: "url.\(parameter)")
         case .accepted(let parameters, let link):
+            let platform = Self.platform(of: request)
+            if opened, platform != .crawler {
+                clicks.countLongLinkVisit(LongLinkVisitKey(link: parameters.link, day: UTCDay.text(of: clock()), platform: platform,
+                                                           campaign: parameters.campaign.name ?? ""))
+            }
             return Response.json(.ok, ResolvedLink(url: url, deepLink: link.text, campaign: parameters.campaign).resolutionJSON)
         }
+    }
+
+    /// The platform an opened link is counted under: the app's `platform` parameter (`ios` or
+    /// `android`; `crawler` is not taken from it), else the user agent's.
+    static func platform(of request: Request) -> ClickPlatform {
+        request.uri.queryParameters["platform"].flatMap { ClickPlatform(rawValue: String($0)) }.flatMap { $0 == .crawler ? nil : $0 }
+            ?? VisitorClassifier.classify(userAgent: request.headers[.userAgent]).platform
     }
 
     /// How an API error says why a link is gone.

@@ -116,9 +116,33 @@ import Testing
                 #expect(response["Location"] == nil)
                 #expect(response.text.contains("Long links are turned off"), "\(response.text.prefix(400))")
             }
+            let resolved = try await client.get("/v1/resolve?opened=true&url=" + JSONText.queryValue("https://go.daily.example.com/?link=\(JSONText.queryValue(Self.puzzle))"))
+            #expect(resolved.status == .notFound, "\(resolved.text)")
+            #expect(resolved.text.contains("links.longLinks: off"))
             let stats = try await Self.siteStats(client, key: read)
             #expect(Self.longLinks(stats).isEmpty)
             #expect(stats["previews"] as? Int == 0)
+        }
+    }
+
+    @Test("an app that resolves a long link it was opened with counts a visit under its link; a look-up without opened=true counts nothing",
+          arguments: TestDatabase.all)
+    func resolvingAnOpenedLongLinkCountsIt(database: TestDatabase) async throws {
+        let server = try await TestServer(database: database)
+        let read = try await server.authorization(.read)
+        try await server.run(.router) { client in
+            let url = JSONText.queryValue("https://go.daily.example.com/?link=\(JSONText.queryValue(Self.puzzle))&utm_campaign=winter")
+            let lookUp = try await client.get("/v1/resolve?url=\(url)")
+            #expect(lookUp.status == .ok, "\(lookUp.text)")
+            #expect(try lookUp.json["deepLink"] as? String == Self.puzzle)
+            #expect(Self.longLinks(try await Self.siteStats(client, key: read)).isEmpty)
+
+            let opened = try await client.get("/v1/resolve?opened=true&platform=android&url=\(url)")
+            #expect(opened.status == .ok, "\(opened.text)")
+            let stats = try await Self.siteStats(client, key: read)
+            #expect(Self.longLinks(stats).map(\.0) == [Self.puzzle])
+            #expect(Self.longLinks(stats).first?.1 == [1, 0])
+            #expect((stats["byPlatform"] as? [[String: Any]])?.first { $0["key"] as? String == "android" }?["count"] as? Int == 1)
         }
     }
 }
