@@ -29,6 +29,10 @@ struct DoctorCommand: AsyncReportingCommand {
             and required with --android-package, --sha256 or --platform android. --sitemap \
             groups a site's pages by the rule that decides whether they open the app.
 
+            --local checks a development or staging server over plain http (landfall serve \
+            on this machine, say): every check but DNS, TLS and Apple's CDN, each report \
+            marked as not what the platforms see. Names under .localhost reach 127.0.0.1.
+
             Exit status: 0 healthy (warnings allowed), 1 problems found, 2 could not check \
             (a server that does not answer within the timeouts, or a usage error).
 
@@ -43,11 +47,17 @@ struct DoctorCommand: AsyncReportingCommand {
                   --sitemap https://daily.example.com/sitemap.xml
               landfall doctor staging.example.com --resolve staging.example.com:10.0.0.5 \\
                   --ca-file staging-ca.pem --format json
+              landfall doctor --local http://localhost:8080 --local http://go.localhost:8080 \\
+                  --app-id ABCDE12345.com.example.dailypuzzle
             """
     )
 
     @Argument(help: ArgumentHelp("Hosts (example.com, example.com:8443) or https URLs to check.", valueName: "host-or-url"))
     var targets: [String] = []
+
+    @Option(name: .customLong("local"), help: ArgumentHelp(
+        "A development or staging server to check over plain http (http://localhost:8080). Repeatable.", valueName: "url"))
+    var localServers: [String] = []
 
     @Option(name: .customLong("app-id"), help: ArgumentHelp(
         "An app (TEAMID.bundle.id) the Apple file must list. Repeatable.", valueName: "app-id"))
@@ -95,10 +105,11 @@ struct DoctorCommand: AsyncReportingCommand {
     @OptionGroup var output: OutputFormatOptions
 
     func validate() throws {
-        guard !targets.isEmpty || entitlements != nil || manifest != nil || !sitemaps.isEmpty || !urls.isEmpty else {
-            throw ValidationError("give a host to check (landfall doctor example.com), or --entitlements, --manifest, --url or --sitemap")
+        guard !targets.isEmpty || !localServers.isEmpty || entitlements != nil || manifest != nil || !sitemaps.isEmpty || !urls.isEmpty else {
+            throw ValidationError("give a host to check (landfall doctor example.com), or --local, --entitlements, --manifest, --url or --sitemap")
         }
         for target in targets { _ = try Self.target(target) }
+        for server in localServers { _ = try Self.localTarget(server) }
         for appID in appIDs {
             if let problem = AppIDFormat.problem(in: appID) {
                 throw ValidationError("--app-id \(appID): \(problem.message)" + (problem.suggestion.map { " (\($0))" } ?? ""))
@@ -143,7 +154,12 @@ struct DoctorCommand: AsyncReportingCommand {
         let settings: DoctorNetworkSettings
         do {
             request = try makeRequest(in: context)
-            settings = try network.settings(in: context)
+            var network = try network.settings(in: context)
+            // Loopback names (localhost, *.localhost) reach this machine without asking DNS, unless --resolve says otherwise.
+            for target in request.targets where target.isLocal && target.isLoopbackName && network.addressOverrides[target.host] == nil {
+                network.addressOverrides[target.host] = "127.0.0.1"
+            }
+            settings = network
         } catch {
             result.fail("\(error)", status: .usageOrInputError)
             return result
@@ -169,7 +185,7 @@ struct DoctorCommand: AsyncReportingCommand {
     /// The request the arguments describe; reads the entitlements and local sitemaps.
     func makeRequest(in context: CommandContext) throws -> DoctorRequest {
         var request = DoctorRequest(
-            targets: try targets.map(Self.target),
+            targets: try targets.map(Self.target) + localServers.map(Self.localTarget),
             appIDs: appIDs, urls: urls, platform: platform,
             androidPackage: androidPackage, androidFingerprints: fingerprints,
             checkCDN: cdn || cdnBaseURL != nil, cdnBaseURL: cdnBaseURL ?? DoctorRequest.appleCDNBaseURL)
@@ -196,6 +212,11 @@ extension DoctorCommand {
     /// A target argument read, or a usage error saying what to type instead.
     static func target(_ text: String) throws(ValidationError) -> DoctorTarget {
         do { return try DoctorTarget(parsing: text) } catch { throw ValidationError(error.message) }
+    }
+
+    /// A `--local` server read, or a usage error saying what to type instead.
+    static func localTarget(_ text: String) throws(ValidationError) -> DoctorTarget {
+        do { return try DoctorTarget(local: text) } catch { throw ValidationError(error.message) }
     }
 }
 

@@ -57,7 +57,9 @@ struct DoctorReportText {
         case .problems: style.paint("problems found", .red)
         case .couldNotCheck: style.paint("could not check everything", .yellow)
         }
-        return outcome + (tally.isEmpty ? "" : ": " + tally)
+        // A --local run says, in its last line, that it is not what the platforms see.
+        let local = report.checks.contains { $0.id == "host.local" } ? " (over plain http with --local: not what Apple's CDN sees)" : ""
+        return outcome + (tally.isEmpty ? "" : ": " + tally) + local
     }
 
     func symbol(_ status: CheckStatus) -> String {

@@ -8,21 +8,25 @@ extension Doctor {
         var appleFile: Result<AssociationFile, UnavailableFile> = .failure(UnavailableFile(reason: "not checked"))
         let finish = { ExaminedHost(target: target, sections: [host] + files, appleFile: appleFile) }
 
-        let resolution = await network.resolve(target.host)
-        host.checks.append(HostChecks.check(for: resolution, host: target.host))
-        if case .failed = resolution {
-            appleFile = .failure(UnavailableFile(reason: "\(target.host) does not resolve"))
-            return finish()
-        }
-        switch await network.handshake(host: target.host, port: target.port) {
-        case .success(let observation):
-            host.checks += await CertificateChecks.checks(for: observation, trustRoots: trustRoots, now: request.now)
-        case .failure(let failure):
-            host.checks.append(DoctorCheck(id: "tls.handshake", status: failure.status, title: "TLS handshake completes",
-                                           detail: failure.message, fix: failure.fix))
-            // A host that does not complete a handshake serves no file.
-            appleFile = .failure(UnavailableFile(reason: failure.message, couldNotCheck: failure.status == .notChecked))
-            return finish()
+        if target.isLocal {
+            host.checks.append(Self.localCheck(for: target))
+        } else {
+            let resolution = await network.resolve(target.host)
+            host.checks.append(HostChecks.check(for: resolution, host: target.host))
+            if case .failed = resolution {
+                appleFile = .failure(UnavailableFile(reason: "\(target.host) does not resolve"))
+                return finish()
+            }
+            switch await network.handshake(host: target.host, port: target.port) {
+            case .success(let observation):
+                host.checks += await CertificateChecks.checks(for: observation, trustRoots: trustRoots, now: request.now)
+            case .failure(let failure):
+                host.checks.append(DoctorCheck(id: "tls.handshake", status: failure.status, title: "TLS handshake completes",
+                                               detail: failure.message, fix: failure.fix))
+                // A host that does not complete a handshake serves no file.
+                appleFile = .failure(UnavailableFile(reason: failure.message, couldNotCheck: failure.status == .notChecked))
+                return finish()
+            }
         }
 
         if request.checksApple {
@@ -38,7 +42,7 @@ extension Doctor {
                 section.checks += AppleAssociationChecks.unanswered(appIDs: request.appIDs, reason: fetched.unavailable.reason)
             }
             files.append(section)
-            if request.checkCDN {
+            if request.checkCDN, !target.isLocal {
                 files.append(await examineCDNCopy(of: target, request: request, originBody: fetched.body))
             }
         }
@@ -46,6 +50,16 @@ extension Doctor {
             files.append(await examineAssetLinks(on: target, request: request))
         }
         return finish()
+    }
+
+    /// What a `--local` run leaves out, said where a reader of the report looks first: DNS, the
+    /// certificate and Apple's CDN are not checked, and nothing here is what the platforms see.
+    static func localCheck(for target: DoctorTarget) -> DoctorCheck {
+        DoctorCheck(id: "host.local", status: .skip, title: "DNS, TLS and Apple's CDN, not checked with --local",
+                    detail: "\(target.origin) is checked over plain http as a development or staging server; Apple's CDN and "
+                        + "Android's verifier fetch only https on port 443, so this is not what they see",
+                    fix: target.isLoopbackName ? "before release, run `landfall doctor` on the https domain this server stands for"
+                        : "before release, run `landfall doctor \(target.host)` on the https domain")
     }
 
     /// Apple's CDN copy of `target`'s file, compared with the origin's.
@@ -120,9 +134,13 @@ extension Doctor {
         let url = target.url(for: file)
         let userAgent = file == .appleAssociation ? Self.appleUserAgent : Self.userAgent
         let trail = await network.fetch(url, userAgent: userAgent)
-        let section = DoctorSection(subject: file == .appleAssociation ? .appleAssociation : .androidAssetLinks,
+        var section = DoctorSection(subject: file == .appleAssociation ? .appleAssociation : .androidAssetLinks,
                                     title: "\(file.name) (\(url))", host: target.host,
                                     checks: TransportChecks.checks(for: trail, file: file))
+        // Nothing listening on a --local server is a server not started, not a domain without HTTPS.
+        if target.isLocal, case .connectionRefused? = trail.failure, let index = section.checks.firstIndex(where: { $0.id == "http.fetch" }) {
+            section.checks[index].fix = "start the server (landfall serve --port \(target.port)), or give --local the address it listens on"
+        }
         // An HTML page is reported once, by `file.not-html`, not again as invalid JSON.
         let isHTML = section.checks.contains { $0.id == "file.not-html" && $0.status == .fail }
         let usable = trail.first.flatMap { $0.status == 200 && !$0.isRedirect && !isHTML ? $0 : nil }

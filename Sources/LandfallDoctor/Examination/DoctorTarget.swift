@@ -18,12 +18,55 @@ public struct DoctorTarget: Sendable, Hashable, Codable, CustomStringConvertible
     public var port: Int
     /// The page URL, when the target was a URL naming a page rather than the site.
     public var pageURL: String?
+    /// A development or staging server checked over plain http (`landfall doctor --local`):
+    /// every check that needs no TLS, which is not what Apple's CDN or Android's verifier see.
+    public var isLocal: Bool
 
     /// Creates a target from its parts.
-    public init(host: String, port: Int = 443, pageURL: String? = nil) {
+    public init(host: String, port: Int = 443, pageURL: String? = nil, isLocal: Bool = false) {
         self.host = host
         self.port = port
         self.pageURL = pageURL
+        self.isLocal = isLocal
+    }
+
+    /// Reads a development or staging server for `--local`: `http://host:port` (port 80 when
+    /// absent), or `host:port`. A page URL is checked as a `--url` too, as with an https target.
+    ///
+    /// ```swift
+    /// let target = try DoctorTarget(local: "http://go.localhost:8080")
+    /// target.url(for: .appleAssociation) // "http://go.localhost:8080/.well-known/apple-app-site-association"
+    /// ```
+    ///
+    /// - Throws: ``DoctorTargetError``: an `https` URL (check it without `--local`), another
+    ///   scheme, an empty or malformed host, a bad port.
+    public init(local text: String) throws(DoctorTargetError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw DoctorTargetError("--local is empty; give a server such as http://localhost:8080") }
+        var address = trimmed
+        if let schemeEnd = trimmed.range(of: "://") {
+            let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
+            guard scheme == "http" else {
+                if scheme == "https" {
+                    throw DoctorTargetError("--local \(text): --local is for plain http servers; check an https host without it: "
+                                            + "landfall doctor \(trimmed[schemeEnd.upperBound...].prefix { $0 != "/" })")
+                }
+                throw DoctorTargetError("--local \(text): the scheme \(scheme) is not http; give a server such as http://localhost:8080")
+            }
+        } else {
+            guard !trimmed.contains("/") else {
+                throw DoctorTargetError("--local \(text) has a path but no scheme; give http://host:port or host:port")
+            }
+            address = "http://" + trimmed
+        }
+        guard let components = URLComponents(string: address), let host = components.host, !host.isEmpty else {
+            throw DoctorTargetError("--local \(text) is not an http URL with a host")
+        }
+        let port = components.port ?? 80
+        try Self.check(host: host, port: port, in: "--local \(text)")
+        let path = components.percentEncodedPath
+        let isSite = path.isEmpty || path == "/" || WellKnownFile.allCases.contains { $0.path == path }
+        self.init(host: Self.normalized(host), port: port, pageURL: isSite && components.query == nil ? nil : address, isLocal: true)
     }
 
     /// Reads a host, `host:port`, or an `https` URL.
@@ -38,7 +81,8 @@ public struct DoctorTarget: Sendable, Hashable, Codable, CustomStringConvertible
             guard scheme == "https" else {
                 if scheme == "http" {
                     throw DoctorTargetError("\(text): iOS and Android fetch association files over HTTPS only; "
-                                            + "give https://\(trimmed[schemeEnd.upperBound...]) or just the host")
+                                            + "give https://\(trimmed[schemeEnd.upperBound...]) or just the host "
+                                            + "(or --local \(trimmed) for a development server)")
                 }
                 throw DoctorTargetError("\(text): the scheme \(scheme) is not https; give a host such as example.com or an https URL")
             }
@@ -69,14 +113,25 @@ public struct DoctorTarget: Sendable, Hashable, Codable, CustomStringConvertible
         self.init(host: Self.normalized(host), port: port)
     }
 
-    /// `https://host` (with `:port` unless 443).
-    public var origin: String { port == 443 ? "https://\(host)" : "https://\(host):\(port)" }
+    /// `https://host` (with `:port` unless 443); for a ``isLocal`` target `http://host` (with
+    /// `:port` unless 80).
+    public var origin: String {
+        if isLocal { return port == 80 ? "http://\(host)" : "http://\(host):\(port)" }
+        return port == 443 ? "https://\(host)" : "https://\(host):\(port)"
+    }
 
     /// The URL a phone fetches `file` from on this host.
     public func url(for file: WellKnownFile) -> String { origin + file.path }
 
-    /// `host` (with `:port` unless 443).
-    public var description: String { port == 443 ? host : "\(host):\(port)" }
+    /// `host` (with `:port` unless 443); the origin of a ``isLocal`` target.
+    public var description: String {
+        if isLocal { return origin }
+        return port == 443 ? host : "\(host):\(port)"
+    }
+
+    /// Whether the host is a loopback name (`localhost`, or a name under `.localhost`, which
+    /// RFC 6761 keeps for this machine): `--local` reaches it at 127.0.0.1 without asking DNS.
+    public var isLoopbackName: Bool { host == "localhost" || host.hasSuffix(".localhost") }
 
     /// A host as the doctor compares hosts: lower case, without a trailing dot.
     static func normalized(_ host: String) -> String {

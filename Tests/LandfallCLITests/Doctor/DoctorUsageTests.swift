@@ -4,9 +4,9 @@ import Testing
 /// Arguments the doctor cannot work with are usage errors (exit 2) that say what to type instead.
 @Suite struct DoctorUsageTests {
     @Test(arguments: [
-        (["doctor"], "give a host to check (landfall doctor example.com), or --entitlements, --manifest, --url or --sitemap"),
+        (["doctor"], "give a host to check (landfall doctor example.com), or --local, --entitlements, --manifest, --url or --sitemap"),
         (["doctor", "http://good.landfall.test"], "http://good.landfall.test: iOS and Android fetch association files over HTTPS only; "
-            + "give https://good.landfall.test or just the host"),
+            + "give https://good.landfall.test or just the host (or --local http://good.landfall.test for a development server)"),
         (["doctor", "good.landfall.test", "--resolve", "good.landfall.test"],
             "--resolve good.landfall.test: write host:address, such as example.com:203.0.113.7"),
         (["doctor", "good.landfall.test", "--resolve", "good.landfall.test:443:127.0.0.1"],
