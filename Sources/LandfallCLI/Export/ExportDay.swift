@@ -34,6 +34,18 @@ struct ExportDay: Sendable, Hashable, Comparable {
 
     static func < (lhs: ExportDay, rhs: ExportDay) -> Bool { lhs.text < rhs.text }
 
+    /// The days of `--from` and `--to` (either may be absent), each read, and in order.
+    ///
+    /// - Throws: ``CommandFailure`` (bad input) for a day that does not read, or `--from` after `--to`.
+    static func range(from: String?, to: String?) throws(CommandFailure) -> (from: ExportDay?, to: ExportDay?) {
+        let from = try from.map { argument throws(CommandFailure) in try ExportDay(parsing: argument, option: "--from") }
+        let to = try to.map { argument throws(CommandFailure) in try ExportDay(parsing: argument, option: "--to") }
+        if let from, let to, to < from {
+            throw CommandFailure(message: "--from \(from.text) is after --to \(to.text); give the earlier day first", status: .usageOrInputError)
+        }
+        return (from, to)
+    }
+
     private static func days(inMonth month: Int, of year: Int) -> Int {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28

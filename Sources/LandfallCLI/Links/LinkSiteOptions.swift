@@ -80,10 +80,8 @@ enum LinkCommandSupport {
         let hosts = site.configuration.hosts
         /// The link with `slug` on `host`, looked up as the server does (without case where the host ignores it).
         func link(host: String, slug: String) async throws -> ShortLink? {
-            for candidate in hosts.linkHost(named: host)?.lookupSlugs(for: slug) ?? [slug] {
-                if let link = try await storage.link(host: host, slug: candidate) { return link }
-            }
-            return nil
+            guard let linkHost = hosts.linkHost(named: host) else { return try await storage.link(host: host, slug: slug) }
+            return try await linkHost.firstLink(for: slug) { candidate throws(StorageError) in try await storage.link(host: host, slug: candidate) }
         }
         var found: ShortLink?
         if let id = LinkID(text) {

@@ -61,12 +61,7 @@ struct StatsExportCommand: AsyncReportingCommand {
 
     /// The days of `--from` and `--to`, checked.
     func days() throws(CommandFailure) -> (from: ExportDay?, to: ExportDay?) {
-        let from = try from.map { argument throws(CommandFailure) in try ExportDay(parsing: argument, option: "--from") }
-        let to = try to.map { argument throws(CommandFailure) in try ExportDay(parsing: argument, option: "--to") }
-        if let from, let to, to < from {
-            throw CommandFailure(message: "--from \(from.text) is after --to \(to.text); give the earlier day first", status: .usageOrInputError)
-        }
-        return (from, to)
+        try ExportDay.range(from: from, to: to)
     }
 
     func validate() throws {

@@ -44,12 +44,8 @@ struct StatsShowCommand: AsyncReportingCommand {
 
     /// The filter of `--from`, `--to` and `--campaign`, checked.
     func filter() throws(CommandFailure) -> TrafficFilter {
-        let from = try from.map { argument throws(CommandFailure) in try ExportDay(parsing: argument, option: "--from") }
-        let to = try to.map { argument throws(CommandFailure) in try ExportDay(parsing: argument, option: "--to") }
-        if let from, let to, to < from {
-            throw CommandFailure(message: "--from \(from.text) is after --to \(to.text); give the earlier day first", status: .usageOrInputError)
-        }
-        return TrafficFilter(from: from?.text, to: to?.text, campaign: campaign)
+        let days = try ExportDay.range(from: from, to: to)
+        return TrafficFilter(from: days.from?.text, to: days.to?.text, campaign: campaign)
     }
 
     func validate() throws {

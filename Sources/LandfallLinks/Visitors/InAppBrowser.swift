@@ -33,9 +33,16 @@ public struct InAppBrowser: Sendable, Hashable {
     /// The in-app browser `userAgent` names, or `nil` for a browser of its own (Safari, Chrome,
     /// Firefox, …) and for a link-preview crawler.
     public static func detect(userAgent: String?) -> InAppBrowser? {
-        guard let userAgent, case .browser(let platform) = VisitorClassifier.classify(userAgent: userAgent),
-              platform == .ios || platform == .android else { return nil }
-        return app(inPhoneUserAgent: userAgent).map(InAppBrowser.init(app:))
+        guard let userAgent else { return nil }
+        return app(inUserAgent: userAgent, of: VisitorClassifier.classify(userAgent: userAgent).platform).map(InAppBrowser.init(app:))
+    }
+
+    /// The app whose in-app browser a visitor already classified as `platform` is in: the user
+    /// agent is scanned only for a phone's browser (a computer's click, the hot path, scans
+    /// nothing), `nil` otherwise.
+    public static func app(inUserAgent userAgent: String?, of platform: ClickPlatform) -> String? {
+        guard platform == .ios || platform == .android, let userAgent else { return nil }
+        return app(inPhoneUserAgent: userAgent)
     }
 
     /// The app whose in-app browser `userAgent` names, for a visitor already known to be a

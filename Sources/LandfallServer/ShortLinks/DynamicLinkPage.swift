@@ -112,8 +112,7 @@ struct DynamicLinkPage: Sendable {
     private func count(_ parameters: DynamicLinkParameters, visitor: Visitor, request: Request) {
         guard request.method == .get else { return }
         let platform = visitor.platform
-        let inAppBrowser = platform == .ios || platform == .android
-            ? request.headers[.userAgent].flatMap(InAppBrowser.app(inPhoneUserAgent:)) : nil
+        let inAppBrowser = InAppBrowser.app(inUserAgent: request.headers[.userAgent], of: platform)
         clicks.countLongLinkVisit(LongLinkVisitKey(
             link: parameters.link, day: UTCDay.text(of: clock()), platform: platform,
             referrerHost: ReferrerHost.of(request.headers[.referer]), campaign: parameters.campaign.name ?? "",

@@ -39,10 +39,7 @@ struct LinkLookup: Sendable {
     /// The link a request for `slug` on `linkHost` opens: the slug as written, then, on a host
     /// whose slugs are compared without case, in lower case (``LinkHost/lookupSlugs(for:)``).
     func link(on linkHost: LinkHost, slug: String) async throws(StorageError) -> ShortLink? {
-        for candidate in linkHost.lookupSlugs(for: slug) {
-            if let link = try await link(host: linkHost.name, slug: candidate) { return link }
-        }
-        return nil
+        try await linkHost.firstLink(for: slug) { candidate throws(StorageError) in try await link(host: linkHost.name, slug: candidate) }
     }
 
     /// Whether `text` is made of slug characters only (ASCII letters, digits, `-`, `_`) and is

@@ -74,9 +74,7 @@ struct ShortLinkRoutes: Sendable {
             isAllowed: { $0 == link.target ? target != nil : site.checkedDestination($0) != nil })
         if request.method == .get, decision.isRecorded {
             let admitted: Bool
-            // Only a phone's browser can be an app's: a computer's click (the hot path) scans nothing.
-            let inAppBrowser = decision.platform == .ios || decision.platform == .android
-                ? request.headers[.userAgent].flatMap(InAppBrowser.app(inPhoneUserAgent:)) : nil
+            let inAppBrowser = InAppBrowser.app(inUserAgent: request.headers[.userAgent], of: decision.platform)
             do {
                 admitted = try await clicks.take(link, platform: decision.platform, referrerHost: ReferrerHost.of(request.headers[.referer]),
                                                  inAppBrowser: inAppBrowser, at: now)

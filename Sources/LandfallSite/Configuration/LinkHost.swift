@@ -42,4 +42,13 @@ public struct LinkHost: Sendable, Hashable, ExpressibleByStringLiteral {
         let lowered = slug.lowercased()
         return caseInsensitiveSlugs && lowered != slug ? [slug, lowered] : [slug]
     }
+
+    /// The first link `find` gives for the ``lookupSlugs(for:)`` of `slug`, in their order:
+    /// how the server's cache and the command line look a slug up alike.
+    public func firstLink<Link, Failure: Error>(for slug: String, _ find: (String) async throws(Failure) -> Link?) async throws(Failure) -> Link? {
+        for candidate in lookupSlugs(for: slug) {
+            if let link = try await find(candidate) { return link }
+        }
+        return nil
+    }
 }

@@ -26,19 +26,6 @@ import Testing
 
     static func puzzle(_ day: String) -> String { "https://\(TemporarySite.host)/puzzle/\(day)" }
 
-    /// `POST /v1/links` with `body` on the test site's host.
-    static func send(_ client: ServerClient, _ body: String, key: HTTPFields) async throws -> ServedResponse {
-        try await client.execute("/v1/links", method: .post, host: TemporarySite.host, headers: key, body: body)
-    }
-
-    /// Creates a link from `body` on the test site's host and requires the 201.
-    static func create(_ client: ServerClient, _ body: String, key: HTTPFields,
-                       sourceLocation: SourceLocation = #_sourceLocation) async throws -> ReturnedLink {
-        let response = try await send(client, body, key: key)
-        try #require(response.status == .created, "\(response.status): \(response.text)", sourceLocation: sourceLocation)
-        return try ReturnedLink(response, sourceLocation: sourceLocation)
-    }
-
     @Test("one slug on three link hosts is three links; the host whose slugs ignore case opens its link however the slug is written",
           arguments: ServerCases.all)
     func eachLinkHostHasItsOwnSlugs(transport: Transport, database: TestDatabase) async throws {
@@ -47,12 +34,12 @@ import Testing
         let server = try await TestServer(site: site.source, database: database)
         let key = try await server.authorization()
         try await server.run(transport) { client in
-            let onMain = try await Self.create(client, #"{"target": "\#(Self.puzzle("2026-11-20"))", "slug": "Today"}"#, key: key)
+            let onMain = try await client.createLink(#"{"target": "\#(Self.puzzle("2026-11-20"))", "slug": "Today"}"#, host: TemporarySite.host, key: key)
             #expect(onMain.json["url"] as? String == "https://\(Self.main)/Today", "a link that names no host is on the first")
-            let onPrint = try await Self.create(client, #"{"target": "\#(Self.puzzle("2026-11-21"))", "slug": "Today", "host": "PRINT.puzzles-links.net"}"#, key: key)
+            let onPrint = try await client.createLink(#"{"target": "\#(Self.puzzle("2026-11-21"))", "slug": "Today", "host": "PRINT.puzzles-links.net"}"#, host: TemporarySite.host, key: key)
             #expect(onPrint.json["url"] as? String == "https://\(Self.print)/today", "stored in lower case where slugs ignore case")
             #expect(onPrint.json["host"] as? String == Self.print)
-            let onMarket = try await Self.create(client, #"{"target": "\#(Self.puzzle("2026-11-22"))", "slug": "Today", "host": "\#(Self.market)"}"#, key: key)
+            let onMarket = try await client.createLink(#"{"target": "\#(Self.puzzle("2026-11-22"))", "slug": "Today", "host": "\#(Self.market)"}"#, host: TemporarySite.host, key: key)
             #expect(onMarket.json["url"] as? String == "https://\(Self.market)/Today")
 
             let visits: [(host: String, slug: String, location: String?)] = [
@@ -73,10 +60,10 @@ import Testing
                 }
             }
 
-            let taken = try await Self.send(client, #"{"target": "\#(Self.puzzle("2026-11-23"))", "slug": "TODAY", "host": "\#(Self.print)"}"#, key: key)
+            let taken = try await client.send(#"{"target": "\#(Self.puzzle("2026-11-23"))", "slug": "TODAY", "host": "\#(Self.print)"}"#, host: TemporarySite.host, key: key)
             #expect(taken.status == .conflict, "\(taken.text)")
             #expect(taken.text.contains("slug_taken"))
-            let elsewhere = try await Self.send(client, #"{"target": "\#(Self.puzzle("2026-11-23"))", "host": "go.example.org"}"#, key: key)
+            let elsewhere = try await client.send(#"{"target": "\#(Self.puzzle("2026-11-23"))", "host": "go.example.org"}"#, host: TemporarySite.host, key: key)
             #expect(elsewhere.status == .badRequest)
             #expect(try elsewhere.json["error"].flatMap { ($0 as? [String: Any])?["message"] as? String }
                 == "'go.example.org' is not a link host of this site; use one of \(Self.main), \(Self.print), \(Self.market) (or leave host out for \(Self.main)).")
@@ -116,7 +103,7 @@ import Testing
         let server = try await TestServer(site: site.source)
         let key = try await server.authorization()
         try await server.run(.live) { client in
-            let refused = try await Self.send(client, #"{"target": "\#(Self.puzzle("2026-11-20"))", "slug": "london", "host": "\#(Self.market)"}"#, key: key)
+            let refused = try await client.send(#"{"target": "\#(Self.puzzle("2026-11-20"))", "slug": "london", "host": "\#(Self.market)"}"#, host: TemporarySite.host, key: key)
             #expect(refused.status == .badRequest)
             #expect(refused.text.contains("'\(Self.market)' is not a link host of this site; use \(Self.main)"), "\(refused.text)")
             #expect(try await client.get("/.well-known/apple-app-site-association", host: Self.market).status == .notFound)
@@ -126,7 +113,7 @@ import Testing
             #expect(loaded.configuration.hosts.linkHosts.map(\.name) == [Self.main, Self.market])
 
             #expect(try await client.get("/.well-known/apple-app-site-association", host: Self.market).status == .ok)
-            let link = try await Self.create(client, #"{"target": "\#(Self.puzzle("2026-11-20"))", "slug": "london", "host": "\#(Self.market)"}"#, key: key)
+            let link = try await client.createLink(#"{"target": "\#(Self.puzzle("2026-11-20"))", "slug": "london", "host": "\#(Self.market)"}"#, host: TemporarySite.host, key: key)
             #expect(link.json["url"] as? String == "https://\(Self.market)/london")
             let visit = try await client.visit("london", as: Visitors.desktop, host: Self.market)
             #expect(visit.status == .found && visit["Location"] == Self.puzzle("2026-11-20"))
@@ -142,9 +129,9 @@ import Testing
         let server = try await TestServer(site: site.source, database: database)
         let key = try await server.authorization()
         try await server.run(.router) { client in
-            _ = try await Self.create(client, #"{"target": "\#(Self.puzzle("2026-11-20"))", "slug": "Poster", "host": "\#(Self.print)"}"#, key: key)
-            _ = try await Self.create(client, #"{"target": "\#(Self.puzzle("2026-11-21"))", "slug": "flyer", "host": "\#(Self.print)"}"#, key: key)
-            _ = try await Self.create(client, #"{"target": "\#(Self.puzzle("2026-11-22"))", "slug": "Banner"}"#, key: key)
+            _ = try await client.createLink(#"{"target": "\#(Self.puzzle("2026-11-20"))", "slug": "Poster", "host": "\#(Self.print)"}"#, host: TemporarySite.host, key: key)
+            _ = try await client.createLink(#"{"target": "\#(Self.puzzle("2026-11-21"))", "slug": "flyer", "host": "\#(Self.print)"}"#, host: TemporarySite.host, key: key)
+            _ = try await client.createLink(#"{"target": "\#(Self.puzzle("2026-11-22"))", "slug": "Banner"}"#, host: TemporarySite.host, key: key)
             try site.write("landfall.yml", Self.configuration(linkHosts: "[\(Self.main), {host: \(Self.print), caseInsensitiveSlugs: true}]"))
             let loaded = try server.parts.sites.reload()
 

@@ -16,15 +16,16 @@ struct ReturnedLink {
 }
 
 extension ServerClient {
-    /// Sends `body` as JSON to `path` (`POST /v1/links` by default), presenting `key`.
-    func send(_ body: String, to path: String = "/v1/links", method: HTTPRequest.Method = .post,
+    /// Sends `body` as JSON to `path` (`POST /v1/links` by default) on `host`, presenting `key`.
+    func send(_ body: String, to path: String = "/v1/links", method: HTTPRequest.Method = .post, host: String = Demo.site,
               key: HTTPFields) async throws -> ServedResponse {
-        try await execute(path, method: method, headers: key, body: body)
+        try await execute(path, method: method, host: host, headers: key, body: body)
     }
 
-    /// Creates a link from `body` (a `LinkDraft` as JSON) and requires the 201.
-    func createLink(_ body: String, key: HTTPFields, sourceLocation: SourceLocation = #_sourceLocation) async throws -> ReturnedLink {
-        let response = try await send(body, key: key)
+    /// Creates a link from `body` (a `LinkDraft` as JSON) through the API on `host` and requires the 201.
+    func createLink(_ body: String, host: String = Demo.site, key: HTTPFields,
+                    sourceLocation: SourceLocation = #_sourceLocation) async throws -> ReturnedLink {
+        let response = try await send(body, host: host, key: key)
         try #require(response.status == .created, "\(response.status): \(response.text)", sourceLocation: sourceLocation)
         return try ReturnedLink(response, sourceLocation: sourceLocation)
     }
