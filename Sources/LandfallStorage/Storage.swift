@@ -42,6 +42,8 @@ public final class Storage: Sendable {
         var connector: Task<Void, Never>?
         /// Whether the re-checks of a database that went down are running.
         var rechecking = false
+        /// On SQLite, the task reading other processes' changes from the log (``changes()``).
+        var changeLogReader: Task<Void, Never>?
     }
 
     private let state: NIOLockedValueBox<State>
@@ -237,6 +239,12 @@ public final class Storage: Sendable {
         if case .open = state.withLockedValue({ $0.phase }) { true } else { false }
     }
 
+    /// Since when the database is known to be down (a failure that means it cannot be reached,
+    /// until a check answers), or `nil` while it is not. Kept in memory: asking costs a lock.
+    public var downSince: Date? {
+        if case .down(let since, _) = health.condition { since } else { nil }
+    }
+
     /// Waits until the storage is connected: at once when it is (every storage not opened
     /// with `connectLater`, and those that connected since).
     ///
@@ -341,16 +349,20 @@ public final class Storage: Sendable {
     /// Closes the connections and ends every ``changes()`` stream. Closing twice is harmless;
     /// every other call after it fails with `.closed`.
     public func close() async {
-        let (phase, waiters, connector) = state.withLockedValue { state in
+        let (phase, waiters, connector, changeLogReader) = state.withLockedValue { state in
             defer {
                 state.phase = .closed
                 state.waiters = []
                 state.connector = nil
+                state.changeLogReader = nil
             }
-            return (state.phase, state.waiters, state.connector)
+            return (state.phase, state.waiters, state.connector, state.changeLogReader)
         }
         for waiter in waiters { waiter.resume(returning: false) }
         connector?.cancel()
+        // Its read in flight ends before the connections close.
+        changeLogReader?.cancel()
+        await changeLogReader?.value
         switch phase {
         case .closed:
             return
@@ -363,14 +375,30 @@ public final class Storage: Sendable {
     }
 
     /// Every link insert, update and delete from now on: by this object as soon as its
-    /// transaction commits, and on PostgreSQL by any process on the same database (through
-    /// `LISTEN landfall_links`), usually within milliseconds.
+    /// transaction commits, and by any other process on the same database: on PostgreSQL
+    /// through `LISTEN landfall_links`, usually within milliseconds; on SQLite from the log of
+    /// link changes every writer appends to (`link_changes`), read four times a second from
+    /// the first call on.
     ///
     /// The stream ends when the storage closes. If the listening connection drops, it
     /// reconnects; changes made while it was down are not delivered, so once it listens
     /// again the stream delivers ``LinkChange/anyLink`` (forget every link).
     public func changes() -> AsyncStream<LinkChange> {
-        hub.subscribe()
+        let stream = hub.subscribe()
+        startReadingChangeLog()
+        return stream
+    }
+
+    /// On SQLite, starts reading the log of link changes (once).
+    private func startReadingChangeLog() {
+        guard case .sqlite = location else { return }
+        let poller = SQLiteChangeLog.Poller(storage: self, origin: origin, interval: .milliseconds(250), logger: logger) { [hub] in
+            hub.publish($0)
+        }
+        state.withLockedValue { state in
+            guard state.changeLogReader == nil, case .open = state.phase else { return }
+            state.changeLogReader = Task { await poller.run() }
+        }
     }
 
     /// The error of a call made while connecting in the background.
@@ -421,11 +449,14 @@ public final class Storage: Sendable {
             let (result, changes) = try await backend.transaction { database in
                 var changes: [LinkChange] = []
                 let result = try await body(database, &changes)
-                if backend.kind == .postgres {
+                switch backend.kind {
+                case .postgres:
                     for change in changes {
                         let payload = ChangeNotice(origin: origin, change: change).payload
                         try await database.raw("SELECT pg_notify(\(bind: PostgresChangeListener.channel), \(bind: payload))").run()
                     }
+                case .sqlite:
+                    if !changes.isEmpty { try await SQLiteChangeLog.append(changes, origin: origin, at: Date(), to: database) }
                 }
                 return (result, changes)
             }

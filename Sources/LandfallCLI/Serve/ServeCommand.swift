@@ -106,6 +106,14 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "duration"))
     var linkCacheTTL = "10s"
 
+    @Option(name: .customLong("link-table-memory"),
+            help: ArgumentHelp("""
+                The most memory for keeping every short link in memory, so that a visit of any link is answered without \
+                asking the database: 256MB, 1GB; 0 turns it off (default 256MB; about 100 bytes a link with a short target). \
+                Past it the table is dropped, the log says so, and visits ask the database.
+                """, valueName: "size"))
+    var linkTableMemory = "256MB"
+
     @Option(name: .customLong("stale-if-error"),
             help: ArgumentHelp("How long past its cache time a short link keeps redirecting while the database cannot be asked: 90s, 5m, 1h; 0 turns it off (default 5m).",
                                valueName: "duration"))
@@ -154,6 +162,11 @@ struct ServeCommand: AsyncParsableCommand {
             _ = try DurationText(parsing: staleIfError)
         } catch {
             throw ValidationError("--stale-if-error: \(error.message)")
+        }
+        do {
+            _ = try MemorySizeText(parsing: linkTableMemory)
+        } catch {
+            throw ValidationError("--link-table-memory: \(error.message)")
         }
         guard clickBufferLimit >= 1 else { throw ValidationError("--click-buffer-limit must be 1 or more, not \(clickBufferLimit)") }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -219,6 +232,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.webhooks.timeout = .seconds(webhookTimeout)
         configuration.linkCacheStaleIfError = .seconds((try? DurationText(parsing: staleIfError).seconds) ?? 300)
         configuration.clickBufferLimit = clickBufferLimit
+        configuration.linkTableBudget = (try? MemorySizeText(parsing: linkTableMemory).bytes) ?? configuration.linkTableBudget
         configuration.linkCacheTimeToLive = .seconds((try? DurationText(parsing: linkCacheTTL).seconds) ?? 10)
         let app: any ApplicationProtocol
         do {

@@ -30,7 +30,7 @@ public struct LinkID: Sendable, Hashable, Codable, Comparable, CustomStringConve
         return LinkID(uncheckedRawValue: uuid.uuidString.lowercased())
     }
 
-    private init(uncheckedRawValue: String) {
+    init(uncheckedRawValue: String) {
         rawValue = uncheckedRawValue
     }
 

@@ -7,7 +7,7 @@ import LandfallStorage
 extension LinksAPI {
     /// The writer of this request's site: every check and write of a link (``LinkWriter``).
     func writer(_ context: Context) throws -> LinkWriter {
-        LinkWriter(storage: storage, site: try context.site, cache: cache, clock: clock, logger: context.logger)
+        LinkWriter(storage: storage, site: try context.site, links: links, clock: clock, logger: context.logger)
     }
 
     /// `POST /v1/links`: 201 with the link and its `Location`.

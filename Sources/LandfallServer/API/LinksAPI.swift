@@ -5,13 +5,13 @@ import LandfallLinks
 import LandfallStorage
 
 /// The short links of the API: create (one, or up to 1,000 all or none), list, read, change,
-/// disable, enable and delete. Every change empties this instance's cache of the link (other
+/// disable, enable and delete. Every change makes this instance forget the link it kept (other
 /// instances hear of it through the database's change notifications).
 struct LinksAPI: Sendable {
     typealias Context = LandfallRequestContext
 
     let storage: Storage
-    let cache: LinkCache
+    let links: LinkMemory
     let clock: @Sendable () -> Date
 
     /// The largest body of `POST /v1/links` and `PATCH /v1/links/{id}`.

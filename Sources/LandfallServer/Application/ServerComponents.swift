@@ -14,8 +14,8 @@ final class ServerComponents: Sendable {
     /// The site being served.
     let sites: SiteHolder
     let storage: Storage
-    /// Short links looked up recently, by host and slug.
-    let linkCache: LinkCache
+    /// Every short link (unless the table is off), and those looked up recently.
+    let links: LinkMemory
     /// Clicks answered and not yet stored.
     let clicks: ClickRecorder
     /// Pending deferred-link claims of landing pages, written in batches.
@@ -44,9 +44,10 @@ final class ServerComponents: Sendable {
         let metrics = ServerMetrics()
         self.sites = SiteHolder(site, source: configuration.site, metrics: metrics, clock: configuration.clock)
         self.storage = storage
-        self.linkCache = LinkCache(capacity: configuration.linkCacheCapacity, timeToLive: configuration.linkCacheTimeToLive,
-                                   staleIfError: configuration.linkCacheStaleIfError)
-        self.clicks = ClickRecorder(storage: storage, cache: linkCache, limit: configuration.clickBufferLimit,
+        let cache = LinkCache(capacity: configuration.linkCacheCapacity, timeToLive: configuration.linkCacheTimeToLive,
+                              staleIfError: configuration.linkCacheStaleIfError)
+        self.links = LinkMemory(cache: cache, table: configuration.linkTableBudget > 0 ? LinkTable(budget: configuration.linkTableBudget) : nil)
+        self.clicks = ClickRecorder(storage: storage, links: links, limit: configuration.clickBufferLimit,
                                    journalThreshold: configuration.clickJournalThreshold, metrics: metrics, logger: logger)
         self.claims = ClaimRecorder(storage: storage)
         self.addresses = AddressHasher(storage: storage)

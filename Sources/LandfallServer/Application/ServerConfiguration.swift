@@ -58,7 +58,13 @@ public struct ServerConfiguration: Sendable {
     public var inviteGuessLimits: GuessLimits
     /// How often expired deferred-link claims and old address salts are deleted.
     public var claimPurgeInterval: Duration
-    /// How many short links each instance keeps in memory.
+    /// How many bytes of memory the table of every short link may take (``LinkTable``, about
+    /// 100 bytes a link with a short target): a visit of any link is answered without asking
+    /// the database. Past it the table gives up and says so in the log, and visits go through
+    /// the cache. `0` turns the table off. 256 MiB by default.
+    public var linkTableBudget: Int
+    /// How many short links each instance keeps in its cache of links asked lately (links with a
+    /// click limit, and every link while the table is off or loading).
     public var linkCacheCapacity: Int
     /// How long a short link (or "no such link") is answered from memory before it is looked
     /// up again; a change made on this instance, or announced by another through PostgreSQL,
@@ -115,6 +121,7 @@ public struct ServerConfiguration: Sendable {
         self.trustedProxies = []
         self.connectionLimits = ConnectionLimits()
         self.clickFlushInterval = .seconds(1)
+        self.linkTableBudget = 256 << 20
         self.linkCacheCapacity = 50_000
         self.linkCacheTimeToLive = .seconds(10)
         self.linkCacheStaleIfError = .seconds(300)

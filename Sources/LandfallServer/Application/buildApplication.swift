@@ -67,7 +67,7 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
         BufferFlushService(clicks: components.clicks, claims: components.claims, interval: configuration.clickFlushInterval, logger: logger),
         ClickJournalFolder(storage: storage, clicks: components.clicks, interval: configuration.clickFlushInterval,
                            metrics: components.metrics, logger: logger),
-        LinkChangeListener(storage: storage, cache: components.linkCache, logger: logger),
+        LinkChangeListener(storage: storage, links: components.links, metrics: components.metrics, logger: logger),
         PurgeService(storage: storage, interval: configuration.claimPurgeInterval, sessions: configuration.dashboard.sessions,
                      sites: components.sites, clock: configuration.clock, logger: logger),
     ]

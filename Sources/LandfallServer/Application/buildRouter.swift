@@ -26,7 +26,7 @@ func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestCo
         read: APIKeyMiddleware(keys: parts.keys, scope: .read, rateLimit: apiRateLimit, clock: parts.clock),
         write: APIKeyMiddleware(keys: parts.keys, scope: .write, rateLimit: apiRateLimit, clock: parts.clock),
         webhooks: APIKeyMiddleware(keys: parts.keys, scope: .webhooks, rateLimit: apiRateLimit, clock: parts.clock))
-    LinksAPI(storage: parts.storage, cache: parts.linkCache, clock: parts.clock).addRoutes(to: &api)
+    LinksAPI(storage: parts.storage, links: parts.links, clock: parts.clock).addRoutes(to: &api)
     StatsAPI(storage: parts.storage, clicks: parts.clicks).addRoutes(to: &api)
     LinkQRCodeAPI(storage: parts.storage).addRoutes(to: &api)
     SettingsAPI(settings: parts.settings, storage: parts.storage, clock: parts.clock).addRoutes(to: &api)

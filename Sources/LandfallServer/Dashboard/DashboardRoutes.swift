@@ -37,7 +37,7 @@ struct DashboardRoutes: Sendable {
         let admins = members.group().add(middleware: RequireRole.admin)
         OverviewRoutes(storage: parts.storage, clicks: parts.clicks, clock: parts.clock).addRoutes(to: members)
         LinkListRoutes(storage: parts.storage, clock: parts.clock).addRoutes(members: members)
-        LinkFormRoutes(storage: parts.storage, cache: parts.linkCache, clock: parts.clock).addRoutes(editors: editors)
+        LinkFormRoutes(storage: parts.storage, links: parts.links, clock: parts.clock).addRoutes(editors: editors)
         LinkPageRoutes(storage: parts.storage, clicks: parts.clicks, clock: parts.clock).addRoutes(members: members)
         InvitationPageRoutes(storage: parts.storage, settings: parts.settings, clock: parts.clock).addRoutes(members: members, editors: editors)
         SitePageRoutes(storage: parts.storage, clock: parts.clock).addRoutes(members: members)

@@ -47,10 +47,10 @@ public struct LinkWriter: Sendable {
         self.init(storage: storage, checks: LinkChecks(site: site), clock: clock, logger: logger, forget: { _, _ in })
     }
 
-    /// The server's writer, for a loaded site, emptying `cache` of what it changes.
-    init(storage: Storage, site: LoadedSite, cache: LinkCache, clock: @escaping @Sendable () -> Date, logger: Logger) {
+    /// The server's writer, for a loaded site, forgetting in `links` what it changes.
+    init(storage: Storage, site: LoadedSite, links: LinkMemory, clock: @escaping @Sendable () -> Date, logger: Logger) {
         self.init(storage: storage, checks: LinkChecks(site: site), clock: clock, logger: logger,
-                  forget: { host, slugs in cache.remove(host: host, slugs: slugs) })
+                  forget: { host, slugs in links.forget(host: host, slugs: slugs) })
     }
 
     init(storage: Storage, checks: LinkChecks, clock: @escaping @Sendable () -> Date, logger: Logger,

@@ -74,6 +74,14 @@ final class ServerMetrics: Sendable {
         clickJournalRows.record(rows)
     }
 
+    /// What the table of every link holds (``LinkTable``): its keys, the bytes it reserved, and
+    /// whether it answers (1) or not (0: loading, given up, or off).
+    func recordLinkTable(links: Int, bytes: Int, answers: Bool) {
+        CoreMetrics.Gauge(label: "landfall_link_table_links", factory: factory).record(links)
+        CoreMetrics.Gauge(label: "landfall_link_table_bytes", factory: factory).record(bytes)
+        CoreMetrics.Gauge(label: "landfall_link_table_ready", factory: factory).record(answers ? 1 : 0)
+    }
+
     /// The metrics in Prometheus's text format.
     func exposition() -> [UInt8] {
         registry.emitToBuffer()

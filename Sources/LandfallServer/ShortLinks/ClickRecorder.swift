@@ -48,7 +48,7 @@ final class ClickRecorder: Sendable {
     private let pending = NIOLockedValueBox(Pending())
     private let exclusive = AsyncMutex()
     private let storage: Storage
-    private let cache: LinkCache
+    private let links: LinkMemory
     private let days = UTCDayFormatter()
     /// The most distinct counts the buffer holds.
     let limit: Int
@@ -59,10 +59,10 @@ final class ClickRecorder: Sendable {
     private let metrics: ServerMetrics?
     private let logger: Logger
 
-    init(storage: Storage, cache: LinkCache, limit: Int = 100_000, journalThreshold: Int = 500, metrics: ServerMetrics? = nil,
+    init(storage: Storage, links: LinkMemory, limit: Int = 100_000, journalThreshold: Int = 500, metrics: ServerMetrics? = nil,
          logger: Logger = Logger(label: "landfall") { _ in SwiftLogNoOpLogHandler() }) {
         self.storage = storage
-        self.cache = cache
+        self.links = links
         self.limit = limit
         self.journalThreshold = journalThreshold
         self.metrics = metrics
@@ -100,13 +100,13 @@ final class ClickRecorder: Sendable {
                 pending.taken[key, default: 0] += 1
                 if let inAppKey { pending.inApp[inAppKey, default: 0] += 1 }
             }
-            cache.raiseClickCount(to: clickCount, of: link.id, host: link.host, slug: link.slug)
+            links.cache.raiseClickCount(to: clickCount, of: link.id, host: link.host, slug: link.slug)
             return true
         case .limitReached(let clickCount):
-            cache.raiseClickCount(to: clickCount, of: link.id, host: link.host, slug: link.slug)
+            links.cache.raiseClickCount(to: clickCount, of: link.id, host: link.host, slug: link.slug)
             return false
         case .missing:
-            cache.remove(host: link.host, slugs: [link.slug])
+            links.forget(host: link.host, slugs: [link.slug])
             return false
         }
     }

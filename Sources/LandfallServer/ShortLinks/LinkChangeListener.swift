@@ -1,30 +1,65 @@
+import LandfallLinks
 import LandfallStorage
 import Logging
 import ServiceLifecycle
 
-/// Removes changed links from this instance's cache as soon as the database reports them:
-/// this process's own writes, and on PostgreSQL every other instance's (`LISTEN/NOTIFY`), so
-/// instances behind one load balancer agree within a second. When the listening connection
-/// dropped and changes may have been missed (``LinkChange/anyLink``), it empties the cache.
-/// The cache's time to live bounds how stale an entry can be if a notification is ever lost.
+/// Keeps this instance's links in step with the database: loads every link into the
+/// ``LinkTable`` at start, and applies each change the database reports, this process's own
+/// writes and other processes' (PostgreSQL's `LISTEN/NOTIFY`; on SQLite the change log other
+/// processes append to), usually within milliseconds.
+///
+/// A change removes the link from the cache and marks it unknown in the table, then reads it
+/// again into the table. When changes may have been missed (``LinkChange/anyLink``: the
+/// listening connection dropped, or this process fell more than 10,000 changes behind), it
+/// empties the cache and loads the table anew. The cache's time to live bounds how stale an
+/// entry can be if a notification is ever lost.
 struct LinkChangeListener: Service {
     let storage: Storage
-    let cache: LinkCache
+    let links: LinkMemory
+    let metrics: ServerMetrics?
     let logger: Logger
 
     func run() async throws {
-        for await change in storage.changes().cancelOnGracefulShutdown() {
+        // Subscribed before the table loads: the changes made meanwhile wait in the stream.
+        let changes = storage.changes()
+        let loader = links.table.map { LinkTableLoader(table: $0, storage: storage, metrics: metrics, logger: logger) }
+        loader?.start()
+        defer { loader?.stop() }
+        for await change in changes.cancelOnGracefulShutdown() {
             switch change {
             case .link(_, let host, let slugs):
-                cache.remove(host: host, slugs: slugs)
+                links.forget(host: host, slugs: slugs)
+                if let table = links.table { await settle(host: host, slugs: slugs, in: table) }
             case .anyLink:
-                let removed = cache.removeAll()
-                logger.notice("emptied the link cache: link changes made while the change listener was reconnecting were missed",
+                let removed = links.cache.removeAll()
+                logger.notice("emptied the link cache and reloads the link table: link changes made while the change listener was reconnecting were missed",
                               metadata: ["entries": "\(removed)"])
+                loader?.start()
             }
         }
         // The stream also ends when the storage is closed; a service that returned early would
         // stop the whole server, so wait for the shutdown like the others.
         try? await gracefulShutdown()
+    }
+
+    /// Reads `slugs` on `host` again into `table`; a link that cannot be read now stays unknown
+    /// (visits ask the cache and the database) until it changes again or the table reloads.
+    private func settle(host: String, slugs: [String], in table: LinkTable) async {
+        guard !table.gaveUp else { return }
+        for slug in slugs {
+            let link: ShortLink?
+            do {
+                link = try await storage.link(host: host, slug: slug)
+            } catch {
+                continue
+            }
+            table.settle(link, host: host, slug: slug)
+        }
+        if table.isComplete, table.bytes > table.budget {
+            table.giveUp()
+            logger.warning("the link table passed its memory budget and was emptied: visits ask the database from now on; raise --link-table-memory",
+                           metadata: ["budget": "\(table.budget)"])
+        }
+        metrics?.recordLinkTable(links: table.count, bytes: table.bytes, answers: table.isComplete)
     }
 }

@@ -1,21 +1,37 @@
+import Foundation
 import LandfallLinks
 import LandfallSite
 import LandfallStorage
 
-/// Finds a short link by host and slug: from this instance's ``LinkCache``, else from the
-/// database (and then cached, "no such link" included); when the database cannot be asked,
-/// from an expired entry of the cache still within ``LinkCache/staleIfError`` (stale-if-error).
+/// Finds a short link by host and slug: from this instance's ``LinkTable`` of every link when
+/// it knows the answer; else from its ``LinkCache``, else from the database (and then cached,
+/// "no such link" included); when the database cannot be asked, from an expired entry of the
+/// cache still within ``LinkCache/staleIfError`` (stale-if-error).
+///
+/// The table is kept in step with every change the database reports, so its answers do not
+/// age like the cache's; but while the database is down no change reaches it (another instance
+/// that can still reach the database may be changing links), so past the stale-if-error window
+/// of an outage it is not asked.
 struct LinkLookup: Sendable {
     let cache: LinkCache
+    let table: LinkTable?
     let storage: Storage
 
     init(_ parts: ServerComponents) {
-        cache = parts.linkCache
+        cache = parts.links.cache
+        table = parts.links.table
         storage = parts.storage
     }
 
     /// The link with `slug` on `host`, or `nil` when there is none.
     func link(host: String, slug: String) async throws(StorageError) -> ShortLink? {
+        if let table {
+            switch table.lookUp(host: host, slug: slug) {
+            case .link(let link) where tableMayAnswer: return link
+            case .missing where tableMayAnswer: return nil
+            default: break
+            }
+        }
         switch cache.lookUp(host: host, slug: slug) {
         case .entry(.link(let link)): return link
         case .entry(.missing): return nil
@@ -34,6 +50,12 @@ struct LinkLookup: Sendable {
             cache.store(link.map { .link($0) } ?? .missing, with: ticket)
             return link
         }
+    }
+
+    /// Whether the database is up, or went down less than the stale-if-error window ago.
+    private var tableMayAnswer: Bool {
+        guard let since = storage.downSince else { return true }
+        return Date().timeIntervalSince(since) < Double(cache.staleIfError.components.seconds)
     }
 
     /// The link a request for `slug` on `linkHost` opens: the slug as written, then, on a host

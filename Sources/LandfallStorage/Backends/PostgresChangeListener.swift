@@ -125,7 +125,7 @@ final class PostgresChangeListener: Sendable {
 
     /// Delivers the change in `payload` unless this instance made it.
     private static func handle(_ payload: String, origin: String, logger: Logger, deliver: (LinkChange) -> Void) {
-        guard let notice = try? JSONDecoder().decode(ChangeNotice.self, from: Data(payload.utf8)) else {
+        guard let notice = ChangeNotice(payload: payload) else {
             logger.warning("ignored a link change notification that is not landfall's", metadata: ["payload": "\(payload.prefix(200))"])
             return
         }
@@ -169,6 +169,12 @@ struct ChangeNotice: Codable, Sendable {
     var change: LinkChange {
         guard let id, let host else { return .anyLink }
         return .link(id: id, host: host, slugs: slugs ?? [])
+    }
+
+    /// Reads a notification's payload (or a row of SQLite's change log); `nil` when it is not one.
+    init?(payload: String) {
+        guard let notice = try? JSONDecoder().decode(ChangeNotice.self, from: Data(payload.utf8)) else { return nil }
+        self = notice
     }
 
     /// The JSON text sent as the notification's payload.

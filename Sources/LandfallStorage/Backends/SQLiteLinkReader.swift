@@ -104,6 +104,48 @@ final class SQLiteLinkReader: Sendable {
         return lookup
     }
 
+    /// Up to `limit` links after `rowID` in the table's own order (its rowids), read on a
+    /// connection of the reader's with a statement prepared for the batch; `nil` when SQLite
+    /// cannot answer at once (the caller asks the backend).
+    func scan(afterRowID rowID: Int64, limit: Int) -> LinkScanBatch? {
+        guard let connection = take() else { return nil }
+        var statement: OpaquePointer?
+        let text = "SELECT rowid, \(ShortLink.selectList) FROM \(ShortLink.table) WHERE rowid > ?1 ORDER BY rowid LIMIT ?2"
+        guard sqlite_nio_sqlite3_prepare_v2(connection.handle, text, -1, &statement, nil) == SQLITE_OK, let statement else {
+            sqlite_nio_sqlite3_finalize(statement)
+            give(connection, keep: false)
+            return nil
+        }
+        defer { sqlite_nio_sqlite3_finalize(statement) }
+        sqlite_nio_sqlite3_bind_int64(statement, 1, rowID)
+        sqlite_nio_sqlite3_bind_int64(statement, 2, Int64(limit))
+        // The link's columns follow the rowid: each index one more than in the one-link statement.
+        let indexes = Self.columnIndexes.mapValues { $0 + 1 }
+        var batch = LinkScanBatch()
+        var last = rowID
+        var rows = 0
+        while true {
+            switch sqlite_nio_sqlite3_step(statement) {
+            case SQLITE_ROW:
+                rows += 1
+                last = sqlite_nio_sqlite3_column_int64(statement, 0)
+                let columns = SQLiteStatementColumns(statement: statement, indexes: indexes, table: ShortLink.table)
+                do {
+                    batch.links.append(try ShortLink(columns: columns))
+                } catch {
+                    batch.unreadable.append(LinkScanBatch.Key(host: columns.text(named: "host"), slug: columns.text(named: "slug")))
+                }
+            case SQLITE_DONE:
+                give(connection, keep: true)
+                batch.next = rows < limit ? nil : LinkScanPosition(rowID: last)
+                return batch
+            default:
+                give(connection, keep: false)
+                return nil
+            }
+        }
+    }
+
     /// Closes the idle connections now and the busy ones when their read ends; reads from now
     /// on answer ``Lookup/unavailable``.
     func close() {

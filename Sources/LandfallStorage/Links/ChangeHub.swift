@@ -13,7 +13,7 @@ final class ChangeHub: Sendable {
 
     /// A new stream of the changes published from now on.
     func subscribe() -> AsyncStream<LinkChange> {
-        let (stream, continuation) = AsyncStream<LinkChange>.makeStream(bufferingPolicy: .bufferingNewest(10_000))
+        let (stream, continuation) = AsyncStream<LinkChange>.makeStream(bufferingPolicy: .bufferingNewest(Self.bufferSize))
         let id = UUID()
         let isFinished = subscribers.withLockedValue { subscribers in
             if !subscribers.isFinished { subscribers.continuations[id] = continuation }
@@ -29,16 +29,21 @@ final class ChangeHub: Sendable {
         return stream
     }
 
-    /// Hands `changes` to every subscriber.
+    /// Hands `changes` to every subscriber. A subscriber more than ``bufferSize`` changes behind
+    /// loses the oldest, and gets ``LinkChange/anyLink`` after the newest: whatever it keeps
+    /// of links, it forgets.
     func publish(_ changes: [LinkChange]) {
         guard !changes.isEmpty else { return }
         let continuations = subscribers.withLockedValue { Array($0.continuations.values) }
         for continuation in continuations {
             for change in changes {
-                continuation.yield(change)
+                if case .dropped = continuation.yield(change) { continuation.yield(.anyLink) }
             }
         }
     }
+
+    /// How many changes a subscriber may be behind.
+    static let bufferSize = 10_000
 
     /// Ends every stream; later subscribers get a finished one.
     func finish() {

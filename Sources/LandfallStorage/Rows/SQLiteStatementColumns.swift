@@ -53,6 +53,12 @@ struct SQLiteStatementColumns: ColumnReading {
         return index
     }
 
+    /// The text of `column` whatever it holds (`""` for NULL or a column not selected): for
+    /// naming a row that cannot be read.
+    func text(named column: String) -> String {
+        indexes[column].map { text(at: $0) } ?? ""
+    }
+
     private func text(at index: Int32) -> String {
         guard let bytes = sqlite_nio_sqlite3_column_text(statement, index) else { return "" }
         let count = Int(sqlite_nio_sqlite3_column_bytes(statement, index))

@@ -40,7 +40,7 @@ import Testing
         defer { directory.remove() }
         let storage = try await Storage.open(.sqlite(directory: directory.path), logger: .init(label: "test") { _ in SwiftLogNoOpLogHandler() })
         let metrics = ServerMetrics()
-        let clicks = ClickRecorder(storage: storage, cache: LinkCache(capacity: 10), limit: 3, metrics: metrics)
+        let clicks = ClickRecorder(storage: storage, links: LinkMemory(cache: LinkCache(capacity: 10), table: nil), limit: 3, metrics: metrics)
         let links = (0..<5).map { LinkCacheTests.link("l\($0)") }
         for link in links {
             #expect(try await clicks.take(link, platform: .desktop, referrerHost: "", at: Demo.noon))
@@ -59,7 +59,7 @@ import Testing
         defer { directory.remove() }
         let storage = try await Storage.open(.sqlite(directory: directory.path), logger: .init(label: "test") { _ in SwiftLogNoOpLogHandler() })
         let metrics = ServerMetrics()
-        let clicks = ClickRecorder(storage: storage, cache: LinkCache(capacity: 10), limit: 3, metrics: metrics)
+        let clicks = ClickRecorder(storage: storage, links: LinkMemory(cache: LinkCache(capacity: 10), table: nil), limit: 3, metrics: metrics)
         let link = LinkCacheTests.link("insta")
         try await storage.insert([link])
         #expect(try await clicks.take(link, platform: .ios, referrerHost: "", inAppBrowser: "Instagram", at: Demo.noon))

@@ -14,7 +14,7 @@ import LandfallStorage
 /// values typed kept and each refusal next to its field.
 struct LinkFormRoutes: Sendable {
     let storage: Storage
-    let cache: LinkCache
+    let links: LinkMemory
     let clock: @Sendable () -> Date
 
     func addRoutes(editors: RouterGroup<DashboardContext>) {
@@ -26,12 +26,12 @@ struct LinkFormRoutes: Sendable {
         editors.post("/links/{id}/disable") { request, context in try await setDisabled(true, request, context) }
         editors.post("/links/{id}/enable") { request, context in try await setDisabled(false, request, context) }
         editors.post("/links/{id}/delete", use: delete)
-        LinkImportRoutes(storage: storage, cache: cache, clock: clock).addRoutes(editors: editors)
+        LinkImportRoutes(storage: storage, links: links, clock: clock).addRoutes(editors: editors)
     }
 
-    /// The site's writer of links, emptying the server's cache of what it changes.
+    /// The site's writer of links, making the server forget what it changes.
     func writer(_ context: DashboardContext) throws -> LinkWriter {
-        LinkWriter(storage: storage, site: try context.server.site, cache: cache, clock: clock, logger: context.logger)
+        LinkWriter(storage: storage, site: try context.server.site, links: links, clock: clock, logger: context.logger)
     }
 
     // MARK: create

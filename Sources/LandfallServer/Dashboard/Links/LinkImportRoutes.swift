@@ -15,7 +15,7 @@ import LandfallStorage
 /// (all or nothing, as `landfall links import` does by default), `check` only checks.
 struct LinkImportRoutes: Sendable {
     let storage: Storage
-    let cache: LinkCache
+    let links: LinkMemory
     let clock: @Sendable () -> Date
 
     /// The path of the import, whose form may be larger than the others
@@ -74,7 +74,7 @@ struct LinkImportRoutes: Sendable {
             values["csvError"] = "There are \(file.rows.count) rows; one import takes at most \(Self.maximumRows). Split the file and import each part."
             return try page(values, context: context, status: .unprocessableContent)
         }
-        let writer = LinkWriter(storage: storage, site: try context.server.site, cache: cache, clock: clock, logger: context.logger)
+        let writer = LinkWriter(storage: storage, site: try context.server.site, links: links, clock: clock, logger: context.logger)
         let outcomes = try await LinkImport.importRows(file.rows, writer: writer, storage: storage, dryRun: mode == .check, skipInvalid: mode == .valid)
         let report = LinkImportReport(outcomes: outcomes, files: [file], dryRun: mode == .check, skipInvalid: mode == .valid)
         let (refused, created, stored) = (report.refused, report.created, report.stored)
