@@ -328,6 +328,22 @@ for count in $counts; do
     "$landfall_binary" serve --data-dir "$data" --port "$landfall_port" --rate-limit 0 --log-level warning >"$log" 2>&1 &
     landfall_pid=$!
     wait_until_answers landfall "http://127.0.0.1:$landfall_port/ready" "$log"
+    # The table of every link loads in the background after /ready: measured once it answers
+    # (landfall_link_table_ready 1 in /metrics), within 5 minutes; a landfall without it, not.
+    table_line="no table of every link in /metrics"
+    table_started=$(date +%s.%N)
+    if curl -s "http://127.0.0.1:$landfall_port/metrics" | grep -q '^landfall_link_table_ready '; then
+        for _ in $(seq 1 1500); do
+            if curl -s "http://127.0.0.1:$landfall_port/metrics" | grep -q '^landfall_link_table_ready 1'; then break; fi
+            sleep 0.2
+        done
+        table_metrics="$(curl -s "http://127.0.0.1:$landfall_port/metrics")"
+        table_links="$(echo "$table_metrics" | awk '$1 == "landfall_link_table_links" {print $2}')"
+        table_mb="$(echo "$table_metrics" | awk '$1 == "landfall_link_table_bytes" {printf "%.0f", $2 / 1048576}')"
+        table_ready="$(echo "$table_metrics" | awk '$1 == "landfall_link_table_ready" {print $2}')"
+        table_line="the table of every link: ready=$table_ready, $table_links links in $table_mb MB, loaded $(awk -v a="$table_started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s after /ready answered"
+    fi
+    echo "N = $count: $table_line"
     rss_idle="$(memory_of "$landfall_pid" VmRSS)"
     baseline_log="$work/baseline-$count.log"
     if [ -n "${BASELINE:-}" ]; then
@@ -512,7 +528,7 @@ for count in $counts; do
     sections+="
 ### $store links stored, $asked asked
 
-- Data: $seed_report (seed-links, cached per count and schema version); the SQLite file is $database_mb MB.
+- Data: $seed_report (seed-links, cached per count and schema version); the SQLite file is $database_mb MB; $table_line.
 - Responses: $([ -n "${BASELINE:-}" ] && echo "all three" || echo both) servers answered 302 with \`Location: $target\` for /$hot_slug and /$last_slug (curl, before measuring); whole responses $bare_bytes bytes (bare) and $landfall_bytes bytes (landfall: \`Server\`, \`X-Request-ID\`).
 
 | round | server | req/s | p99 (ms) | server CPU per request (µs) | wrk errors (4xx/5xx, socket) |

@@ -44,6 +44,8 @@ public final class Storage: Sendable {
         var rechecking = false
         /// On SQLite, the task reading other processes' changes from the log (``changes()``).
         var changeLogReader: Task<Void, Never>?
+        /// On SQLite, the newest row of the log of link changes when the storage was opened.
+        var changeLogSeen = 0
     }
 
     private let state: NIOLockedValueBox<State>
@@ -57,10 +59,13 @@ public final class Storage: Sendable {
     let logger: Logger
     /// Whether the schema has the webhook outbox (all but tests that open an older schema).
     let keepsWebhooks: Bool
+    /// Whether the schema has SQLite's log of link changes (all but tests that open an older schema).
+    let keepsChangeLog: Bool
 
-    private init(location: StorageLocation, phase: Phase, hub: ChangeHub, origin: String, logger: Logger, keepsWebhooks: Bool,
+    private init(location: StorageLocation, phase: Phase, hub: ChangeHub, origin: String, logger: Logger, keepsWebhooks: Bool, keepsChangeLog: Bool,
                  openedFile: SQLiteFileIdentity? = nil) {
         self.keepsWebhooks = keepsWebhooks
+        self.keepsChangeLog = keepsChangeLog
         self.location = location
         self.state = NIOLockedValueBox(State(phase: phase))
         self.hub = hub
@@ -125,6 +130,7 @@ public final class Storage: Sendable {
         let hub = ChangeHub()
         let origin = UUID().uuidString.lowercased()
         let keepsWebhooks = migrations.contains { $0.version == Migrations.webhooks.version }
+        let keepsChangeLog = migrations.contains { $0.version == Migrations.linkChangeLog.version }
         let migrate: @Sendable (any StorageBackend) async throws(StorageError) -> Void = { backend throws(StorageError) in
             do {
                 let (from, to) = try await Migrator.migrate(backend, migrations: migrations, now: now, logger: logger)
@@ -149,8 +155,14 @@ public final class Storage: Sendable {
                 hub.finish()
                 throw error
             }
-            return Storage(location: location, phase: .open(backend), hub: hub, origin: origin, logger: logger,
-                           keepsWebhooks: keepsWebhooks, openedFile: SQLiteFileIdentity(path: backend.path))
+            let storage = Storage(location: location, phase: .open(backend), hub: hub, origin: origin, logger: logger,
+                                  keepsWebhooks: keepsWebhooks, keepsChangeLog: keepsChangeLog, openedFile: SQLiteFileIdentity(path: backend.path))
+            if keepsChangeLog {
+                // Changes other processes log from now on reach ``changes()``, whenever it is first called.
+                let newest = try await SQLiteChangeLog.newest(in: storage)
+                storage.state.withLockedValue { $0.changeLogSeen = newest }
+            }
+            return storage
         case .postgres(let url, let connections):
             let connect: @Sendable () async throws(StorageError) -> any StorageBackend = { () throws(StorageError) in
                 let postgres = try await PostgresBackend.open(url: url, connections: connections, logger: logger, origin: origin) {
@@ -166,11 +178,11 @@ public final class Storage: Sendable {
             }
             do throws(StorageError) {
                 let backend = try await connect()
-                return Storage(location: location, phase: .open(backend), hub: hub, origin: origin, logger: logger, keepsWebhooks: keepsWebhooks)
+                return Storage(location: location, phase: .open(backend), hub: hub, origin: origin, logger: logger, keepsWebhooks: keepsWebhooks, keepsChangeLog: keepsChangeLog)
             } catch where connectLater && error.code == .unreachable {
                 logger.warning("PostgreSQL cannot be reached: serving without it, connecting in the background", metadata: ["error": "\(error.message)"])
                 let storage = Storage(location: location, phase: .connecting(since: Date(), lastError: error.message), hub: hub, origin: origin,
-                                      logger: logger, keepsWebhooks: keepsWebhooks)
+                                      logger: logger, keepsWebhooks: keepsWebhooks, keepsChangeLog: keepsChangeLog)
                 storage.connectInBackground(connect)
                 return storage
             } catch {
@@ -391,13 +403,13 @@ public final class Storage: Sendable {
 
     /// On SQLite, starts reading the log of link changes (once).
     private func startReadingChangeLog() {
-        guard case .sqlite = location else { return }
-        let poller = SQLiteChangeLog.Poller(storage: self, origin: origin, interval: .milliseconds(250), logger: logger) { [hub] in
-            hub.publish($0)
-        }
+        guard case .sqlite = location, keepsChangeLog else { return }
         state.withLockedValue { state in
             guard state.changeLogReader == nil, case .open = state.phase else { return }
-            state.changeLogReader = Task { await poller.run() }
+            let poller = SQLiteChangeLog.Poller(storage: self, origin: origin, interval: .milliseconds(250), logger: logger) { [hub] in
+                hub.publish($0)
+            }
+            state.changeLogReader = Task { [seen = state.changeLogSeen] in await poller.run(after: seen) }
         }
     }
 
@@ -445,6 +457,7 @@ public final class Storage: Sendable {
     ) async throws(StorageError) -> Result {
         let backend = try backend()
         let origin = origin
+        let keepsChangeLog = keepsChangeLog
         do {
             let (result, changes) = try await backend.transaction { database in
                 var changes: [LinkChange] = []
@@ -456,7 +469,7 @@ public final class Storage: Sendable {
                         try await database.raw("SELECT pg_notify(\(bind: PostgresChangeListener.channel), \(bind: payload))").run()
                     }
                 case .sqlite:
-                    if !changes.isEmpty { try await SQLiteChangeLog.append(changes, origin: origin, at: Date(), to: database) }
+                    if keepsChangeLog, !changes.isEmpty { try await SQLiteChangeLog.append(changes, origin: origin, at: Date(), to: database) }
                 }
                 return (result, changes)
             }

@@ -38,9 +38,11 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: Backend.all.contains(.postgres), "needs LANDFALL_TEST_POSTGRES_URL"))
-    func twoStoragesOnOnePostgreSQLSeeEachOthersChangesWithinASecond() async throws {
-        try await Backend.postgres.withLocation { location async throws in
+    /// On PostgreSQL through `NOTIFY`; on SQLite through the log of link changes each writer
+    /// appends to (two processes on one file, as `landfall links create --data-dir` and a server).
+    @Test("two storages on one database hear each other's changes within a second, and their own once", arguments: Backend.all)
+    func twoStoragesSeeEachOthersChangesWithinASecond(backend: Backend) async throws {
+        try await backend.withLocation { location async throws in
             let writer = try await Storage.open(location, logger: .quiet)
             let watcher = try await Storage.open(location, logger: .quiet)
             defer { Task { await writer.close(); await watcher.close() } }
@@ -98,6 +100,85 @@ import Testing
             await writer.close()
             await watcher.close()
         }
+    }
+}
+
+/// SQLite's log of link changes (schema version 10): what other processes' writes reach a
+/// listener through, and what happens when it cannot follow.
+@Suite struct SQLiteChangeLogTests {
+    @Test("a listener whose next rows of the log were pruned before it read them hears that any link may have changed")
+    func aGapInTheLogIsAnyLink() async throws {
+        try await Backend.sqlite.withLocation { location async throws in
+            let writer = try await Storage.open(location, logger: .quiet)
+            let watcher = try await Storage.open(location, logger: .quiet)
+            let heard = ChangeLog(watcher.changes())
+            // Two changes logged by another process, the first pruned before the watcher read it.
+            let id = Fixtures.link("x").id
+            func change(_ slug: String) -> String {
+                #"{"host":"\#(Fixtures.host)","id":"\#(id.rawValue)","origin":"elsewhere","slugs":["\#(slug)"]}"#
+            }
+            try await writer.execute(raw: "INSERT INTO link_changes (payload, changed_at) VALUES ('\(change("pruned"))', 0), ('\(change("kept"))', 0)")
+            try await writer.execute(raw: "DELETE FROM link_changes WHERE seq = (SELECT MIN(seq) FROM link_changes)")
+            #expect(await heard.next(within: .seconds(2)) == .anyLink)
+            #expect(await heard.next(within: .seconds(2)) == LinkChange(id: id, host: Fixtures.host, slugs: ["kept"]))
+            let link = Fixtures.link("after")
+            try await writer.insert([link])
+            var next = await heard.next(within: .seconds(2))
+            if next == .anyLink { next = await heard.next(within: .seconds(2)) }
+            #expect(next == LinkChange(id: link.id, host: Fixtures.host, slugs: ["after"]), "read on as before")
+            await writer.close()
+            await watcher.close()
+        }
+    }
+
+    @Test("a listener opened after every row was pruned reads on from the newest row, without a false alarm")
+    func aPrunedLogIsNoGap() async throws {
+        try await Backend.sqlite.withLocation { location async throws in
+            let writer = try await Storage.open(location, logger: .quiet)
+            try await writer.insert([Fixtures.link("old")])
+            try await writer.execute(raw: "DELETE FROM link_changes")
+            let watcher = try await Storage.open(location, logger: .quiet)
+            let heard = ChangeLog(watcher.changes())
+            let link = Fixtures.link("new", offset: 1)
+            try await writer.insert([link])
+            #expect(await heard.next(within: .seconds(2)) == LinkChange(id: link.id, host: Fixtures.host, slugs: ["new"]))
+            await writer.close()
+            await watcher.close()
+        }
+    }
+
+    @Test("a version-9 database keeps its links through version 10, and its writes are logged from then on", arguments: Backend.all)
+    func aVersionNineDatabaseIsMigrated(backend: Backend) async throws {
+        try await backend.withLocation { location async throws in
+            let old = try await Storage.open(location, logger: .quiet, migrations: Array(Migrations.all.prefix(9)))
+            let kept = Fixtures.link("kept")
+            try await old.insert([kept])
+            await old.close()
+            let migrated = try await Storage.open(location, logger: .quiet)
+            #expect(try await migrated.appliedMigrations() == Array(1...Storage.schemaVersion))
+            #expect(try await migrated.link(id: kept.id) == kept)
+            let watcher = try await Storage.open(location, logger: .quiet)
+            let heard = ChangeLog(watcher.changes())
+            let new = Fixtures.link("new", offset: 1)
+            try await migrated.insert([new])
+            #expect(await heard.next(within: .seconds(2)) == LinkChange(id: new.id, host: Fixtures.host, slugs: ["new"]))
+            await migrated.close()
+            await watcher.close()
+        }
+    }
+
+    @Test("a subscriber more than 10,000 changes behind loses the oldest and hears that any link may have changed")
+    func aSubscriberFarBehindHearsAnyLink() async {
+        let hub = ChangeHub()
+        let stream = hub.subscribe()
+        let id = Fixtures.link("x").id
+        hub.publish((0..<(ChangeHub.bufferSize + 50)).map { LinkChange(id: id, host: Fixtures.host, slugs: ["s\($0)"]) })
+        hub.finish()
+        var received: [LinkChange] = []
+        for await change in stream { received.append(change) }
+        #expect(received.count <= ChangeHub.bufferSize)
+        #expect(received.last == .anyLink)
+        #expect(received.first != LinkChange(id: id, host: Fixtures.host, slugs: ["s0"]), "the oldest were dropped")
     }
 }
 

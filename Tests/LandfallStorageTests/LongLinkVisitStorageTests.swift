@@ -145,7 +145,7 @@ import Testing
 
             let migrated = try await Storage.open(location, logger: .quiet)
             do {
-                #expect(try await migrated.appliedMigrations() == Array(1...9))
+                #expect(try await migrated.appliedMigrations() == Array(1...Storage.schemaVersion))
                 #expect(try await migrated.clickCounts(linkID: link.id) == counts)
                 let traffic = try await migrated.trafficCounts(TrafficFilter())
                 #expect(traffic == [

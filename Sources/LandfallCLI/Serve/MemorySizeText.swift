@@ -25,14 +25,16 @@ struct MemorySizeText: Sendable, Hashable {
         let trimmed = text.filter { $0 != " " }
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
         let unit = trimmed.dropFirst(digits.count).lowercased()
-        guard !digits.isEmpty, let number = Int(digits), digits.count <= 6 else {
+        guard !digits.isEmpty, digits.count <= 12, let number = Int(digits) else {
             throw MemorySizeTextError(message: "'\(text)' is not an amount of memory; \(example)")
         }
         guard let multiplier = unit.isEmpty && number == 0 ? 1 : Self.units[unit] else {
             let what = unit.isEmpty ? "has no unit" : "has the unit '\(unit)', which is none of B, KB, MB, GB"
             throw MemorySizeTextError(message: "'\(text)' \(what); \(example)")
         }
-        bytes = number * multiplier
+        let (bytes, overflow) = number.multipliedReportingOverflow(by: multiplier)
+        guard !overflow else { throw MemorySizeTextError(message: "'\(text)' is more memory than any machine has; \(example)") }
+        self.bytes = bytes
     }
 }
 

@@ -102,7 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
     var logLevel = "info"
 
     @Option(name: .customLong("link-cache-ttl"),
-            help: ArgumentHelp("How long a short link looked up is answered from memory: 10s, 2m, 1h, or seconds alone (1s...1d, default 10s); a change on any instance removes it sooner.",
+            help: ArgumentHelp("How long a short link looked up is answered from the cache (links with a click limit, and every link while the table of every link is off or loading): 10s, 2m, 1h, or seconds alone (1s...1d, default 10s); a change on any instance removes it sooner.",
                                valueName: "duration"))
     var linkCacheTTL = "10s"
 
@@ -115,7 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
     var linkTableMemory = "256MB"
 
     @Option(name: .customLong("stale-if-error"),
-            help: ArgumentHelp("How long past its cache time a short link keeps redirecting while the database cannot be asked: 90s, 5m, 1h; 0 turns it off (default 5m).",
+            help: ArgumentHelp("How long short links keep redirecting from memory once the database cannot be asked: 90s, 5m, 1h; 0 turns it off (default 5m).",
                                valueName: "duration"))
     var staleIfError = "5m"
 

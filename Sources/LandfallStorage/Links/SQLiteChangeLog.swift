@@ -22,6 +22,14 @@ enum SQLiteChangeLog {
         }
     }
 
+    /// The newest row's number, pruned or not (SQLite's counter of `AUTOINCREMENT`; 0 before the first).
+    static func newest(in storage: Storage) async throws(StorageError) -> Int {
+        try await storage.reading("reading the log of link changes") { database in
+            try await database.raw("SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'link_changes'), 0) AS newest").first()?
+                .decode(column: "newest", as: Int.self) ?? 0
+        }
+    }
+
     /// Reads the changes other processes log, and hands them to `deliver`; ``LinkChange/anyLink``
     /// when rows it had not read were pruned (it fell more than ``keptFor`` behind).
     ///
@@ -33,16 +41,13 @@ enum SQLiteChangeLog {
         let logger: Logger
         let deliver: @Sendable ([LinkChange]) -> Void
 
-        func run() async {
-            var last: Int?
+        /// Reads the rows after `seen` every ``interval`` until cancelled or the storage is gone.
+        func run(after seen: Int) async {
+            var last = seen
             var lastPrune = ContinuousClock.now
             while !Task.isCancelled, storage != nil {
                 do {
-                    if let seen = last {
-                        last = try await poll(after: seen)
-                    } else {
-                        last = try await newest()
-                    }
+                    last = try await poll(after: last)
                     if ContinuousClock.now - lastPrune > .seconds(60) {
                         lastPrune = .now
                         try await prune()
@@ -51,15 +56,6 @@ enum SQLiteChangeLog {
                     logger.debug("reading the log of link changes failed; trying again", metadata: ["error": "\(error)"])
                 }
                 try? await Task.sleep(for: interval)
-            }
-        }
-
-        /// The newest row's number (0 when there is none).
-        private func newest() async throws(StorageError) -> Int {
-            guard let storage else { throw StorageError.closed }
-            return try await storage.reading("reading the log of link changes") { database in
-                try await database.raw("SELECT COALESCE(MAX(seq), 0) AS newest FROM link_changes").first()?
-                    .decode(column: "newest", as: Int.self) ?? 0
             }
         }
 
