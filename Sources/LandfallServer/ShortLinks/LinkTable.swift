@@ -132,6 +132,19 @@ final class LinkTable: Sendable {
         return Load(generation: generation)
     }
 
+    /// Makes room in each shard for its share of `links` links of about 100 bytes (the first
+    /// batch's size is not known yet; ``finishLoading(_:)`` trims what is left over).
+    func reserve(links: Int, loading load: Load) {
+        let perShard = links / Self.shardCount + links / Self.shardCount / 16 + 16
+        for shard in shards {
+            shard.withLockedValue { shard in
+                guard shard.generation == load.generation else { return }
+                shard.index.reserveCapacity(perShard)
+                shard.arena.reserveCapacity(perShard * 96)
+            }
+        }
+    }
+
     /// Adds links a load read, leaving alone any key a change touched since the load began.
     /// Ignored once another load began or the table gave up.
     func insert(_ links: some Sequence<ShortLink>, loading load: Load) {

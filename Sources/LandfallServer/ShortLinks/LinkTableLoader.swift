@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LandfallStorage
 import Logging
 import NIOConcurrencyHelpers
@@ -44,6 +47,9 @@ final class LinkTableLoader: Sendable {
         let started = ContinuousClock.now
         let load = table.beginLoading()
         metrics?.recordLinkTable(links: 0, bytes: table.bytes, answers: false)
+        // Room for the links there are, so that the shards do not grow by doubling (and leave
+        // the heap full of the smaller arrays they outgrew).
+        if let count = try? await storage.linkCount() { table.reserve(links: count, loading: load) }
         var position: LinkScanPosition?
         var failures = 0
         while !Task.isCancelled {
@@ -76,10 +82,22 @@ final class LinkTableLoader: Sendable {
         }
         guard !Task.isCancelled else { return }
         table.finishLoading(load)
+        // The batches' links and the shards' first arrays are freed: give their pages back.
+        Self.returnFreedMemory()
         let (count, bytes) = (table.count, table.bytes)
         metrics?.recordLinkTable(links: count, bytes: bytes, answers: table.isComplete)
         logger.info("loaded every link into memory", metadata: [
             "links": "\(count)", "bytes": "\(bytes)", "seconds": "\((ContinuousClock.now - started).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))",
         ])
+    }
+
+    /// Gives the pages of freed memory back to the system: glibc's `malloc_trim(0)` (looked up
+    /// at run time: the Glibc module does not declare it), nothing elsewhere.
+    static func returnFreedMemory() {
+        #if canImport(Glibc)
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        #endif
     }
 }
