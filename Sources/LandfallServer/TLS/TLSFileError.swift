@@ -41,6 +41,7 @@ public struct TLSFileError: Error, Hashable, Sendable, CustomStringConvertible {
         self.problem = problem
     }
 
+    /// The file and the problem in one sentence, with what to do where it is not obvious.
     public var description: String {
         let subject = "the \(role.rawValue) \(path)"
         switch problem {

@@ -145,6 +145,18 @@ import X509
         #expect(!result.standardError.contains("is serving"))
     }
 
+    @Test func serveHelpTeachesBothOptionsAndTheirReload() async throws {
+        let result = try await LandfallExecutable.run(["serve", "--help"])
+        #expect(result.status == 0)
+        // The help wraps its lines where the terminal's width falls: words are compared.
+        let help = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for text in ["HTTPS:", "--tls-certificate <path>", "--tls-key <path>", "server's certificate first, then its intermediates",
+                     "PEM and unencrypted", "re-read on SIGHUP", "HTTP/2 to clients that offer it",
+                     "--tls-certificate /etc/landfall/fullchain.pem --tls-key /etc/landfall/key.pem"] {
+            #expect(help.contains(text), "\(text)")
+        }
+    }
+
     @Test func anExpiredCertificateStartsWithAWarning() async throws {
         let files = try TLSFolder()
         try files.install(notValidAfter: .now - 86400)
