@@ -19,10 +19,15 @@ import X509
         let url = "https://localhost:\(port)/.well-known/apple-app-site-association"
         let offeringHTTP2 = try HTTPSClient(trusting: files.authority)
         let http2 = try await offeringHTTP2.get(url)
+        // A page through a development name links to development names over https too.
+        let http2Page = try await offeringHTTP2.get("https://localhost:\(port)/puzzle/2026-11-20")
         try await offeringHTTP2.shutdown()
         #expect(http2.status == 200)
         #expect(http2.version == .http2)
         #expect(http2.body.contains("ABCDE12345.com.example.dailypuzzle"))
+        #expect(http2Page.version == .http2)
+        #expect(http2Page.body.contains("https://localhost:\(port)/puzzle/today"))
+        #expect(!http2Page.body.contains("http://localhost"))
 
         let http1Only = try HTTPSClient(trusting: files.authority, http1Only: true)
         let http1 = try await http1Only.get("https://localhost:\(port)/puzzle/2026-11-20")
@@ -30,6 +35,8 @@ import X509
         #expect(http1.status == 200)
         #expect(http1.version == .http1_1)
         #expect(http1.body.contains("<h1>Compass</h1>"))
+        #expect(http1.body.contains("https://127.0.0.1:\(port)/puzzle/2026-11-20"))
+        #expect(!http1.body.contains("http://127.0.0.1"))
         #expect(await server.terminate() == 0, "\(server.standardError)")
     }
 
