@@ -76,6 +76,8 @@ import FoundationNetworking
         (["serve", "--webhook-timeout", "30"], "--webhook-lease (30 s) must be longer than --webhook-timeout (30 s)"),
         (["serve", "--stale-if-error", "5 minutes"], "--stale-if-error: 'minutes' in '5 minutes' is not a unit; write 5m"),
         (["serve", "--click-buffer-limit", "0"], "--click-buffer-limit must be 1 or more, not 0"),
+        (["serve", "--tls-certificate", "cert.pem"], "--tls-certificate needs --tls-key"),
+        (["serve", "--tls-key", "key.pem"], "--tls-key needs --tls-certificate"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) async throws {
         let result = try await LandfallExecutable.run(arguments)
@@ -97,14 +99,14 @@ final class ServingLandfall: Sendable {
 
     var standardError: String { (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "" }
 
-    /// The port from the "listening" line, waiting up to 60 s for it. The waits here sleep the
+    /// The port from the "listening" line (http or https), waiting up to 60 s for it. The waits here sleep the
     /// task, never the thread: a test blocking one of the cooperative pool's threads (two on
     /// this machine) for seconds stalls every other test's servers meanwhile.
     func waitForPort() async throws -> Int {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let text = standardError
-            if let range = text.range(of: "on http://127.0.0.1:") {
+            if let range = text.range(of: "on http://127.0.0.1:") ?? text.range(of: "on https://127.0.0.1:") {
                 let digits = text[range.upperBound...].prefix { $0.isNumber }
                 if let port = Int(digits), port > 0 { return port }
             }

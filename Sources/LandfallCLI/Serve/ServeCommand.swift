@@ -56,14 +56,22 @@ struct ServeCommand: AsyncParsableCommand {
             PostgreSQL cannot be reached, the server serves association files and pages at \
             once and connects (and migrates) in the background.
 
+            HTTPS: plain HTTP is the default, for a server behind a proxy that holds the \
+            certificate (examples/deploy/ has an nginx recipe). With --tls-certificate and \
+            --tls-key, the server speaks TLS itself: HTTP/2 to clients that offer it by ALPN, \
+            HTTP/1.1 to the others. Both files are checked at start (missing, not PEM, a key that \
+            is not the certificate's: refused; an expired certificate: a warning).
+
             SIGTERM and SIGINT stop the server after the requests in flight (and the webhook \
-            deliveries in flight); SIGHUP reloads the site (a file with an error is refused and \
-            the running site kept).
+            deliveries in flight); SIGHUP reloads the site and the TLS certificate and key (a \
+            file with an error is refused and the running one kept; open connections go on).
 
             Examples:
               landfall serve
               landfall serve landfall.yml --port 8443 --data-dir /var/lib/landfall
               landfall serve landfall.yml --host 0.0.0.0 --log-level debug
+              landfall serve landfall.yml --host 0.0.0.0 --port 443 \
+                --tls-certificate /etc/landfall/fullchain.pem --tls-key /etc/landfall/key.pem
               landfall serve landfall.yml --database-url postgres://landfall@db:5432/landfall \
                 --client-address-header X-Forwarded-For --trusted-proxy 10.0.0.0/8
             """
@@ -91,6 +99,8 @@ struct ServeCommand: AsyncParsableCommand {
     var rateLimitBurst: Int = RateLimit().burst
 
     @OptionGroup(title: "Proxies and connections") var connections: ServeConnectionOptions
+
+    @OptionGroup(title: "HTTPS") var tls: ServeTLSOptions
 
     @Option(help: ArgumentHelp("The page templates directory (default: templates/ beside the file).", valueName: "directory"))
     var templates: String?
@@ -185,6 +195,7 @@ struct ServeCommand: AsyncParsableCommand {
         let site: SiteSource = file.map { .file($0, templates: templates, content: content) } ?? .demo
         let isDemo = file == nil
         let host = self.host
+        let scheme = tls.files == nil ? "http" : "https"
         let location = storage.location
         let dataDirectory: String
         let storedIn: String
@@ -203,19 +214,19 @@ struct ServeCommand: AsyncParsableCommand {
             site: site, host: host, port: port, dataDirectory: dataDirectory,
             logLevel: Logger.Level(rawValue: logLevel) ?? .info,
             onServerRunning: { port in
-                var lines = ["landfall is serving \(site.displayName) on http://\(host):\(port) (\(storedIn))"]
+                var lines = ["landfall is serving \(site.displayName) on \(scheme)://\(host):\(port) (\(storedIn))"]
                 if isDemo {
                     lines.append("Try:")
-                    for (what, url) in DemoSite.addressesToTry(base: "http://localhost:\(port)", interstitialBase: "http://127.0.0.1:\(port)",
-                                                                      linksBase: "http://go.localhost:\(port)") {
+                    for (what, url) in DemoSite.addressesToTry(base: "\(scheme)://localhost:\(port)", interstitialBase: "\(scheme)://127.0.0.1:\(port)",
+                                                                      linksBase: "\(scheme)://go.localhost:\(port)") {
                         lines.append("  \(what):\n    \(url)")
                     }
                 }
                 if let demoAdminPassword {
-                    lines.append("The dashboard: http://admin.localhost:\(port)")
+                    lines.append("The dashboard: \(scheme)://admin.localhost:\(port)")
                     lines.append("  sign in as \(DemoSite.administratorEmail) with the password \(demoAdminPassword) (new at every start)")
                 }
-                lines.append("Stop with Ctrl-C; reload the site with `kill -HUP \(ProcessInfo.processInfo.processIdentifier)`.")
+                lines.append("Stop with Ctrl-C; reload the site\(scheme == "https" ? " and the certificate" : "") with `kill -HUP \(ProcessInfo.processInfo.processIdentifier)`.")
                 FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             })
         if case .postgres(let url, let connections) = location {
@@ -224,6 +235,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         configuration.rateLimit = rateLimit == 0 ? nil : RateLimit(requestsPerSecond: rateLimit, burst: rateLimitBurst)
         try connections.apply(to: &configuration)
+        configuration.tls = tls.files
         configuration.seedsDemoLinks = isDemo
         configuration.demoAdminPassword = demoAdminPassword
         configuration.forcesNewDatabaseInEmptyFile = storage.force

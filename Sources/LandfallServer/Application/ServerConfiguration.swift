@@ -18,6 +18,10 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// The port to listen on; 0 picks a free one.
     public var port: Int
+    /// The certificate and key to serve HTTPS with (HTTP/2 to clients that offer it, HTTP/1.1
+    /// to the others), re-read on SIGHUP; `nil` (the default) serves plain HTTP, for a server
+    /// behind a proxy that holds the certificate.
+    public var tls: TLSFiles?
     /// The directory of the SQLite database (created if missing), used when
     /// ``databaseURL`` is `nil`.
     public var dataDirectory: String
@@ -116,6 +120,7 @@ public struct ServerConfiguration: Sendable {
         self.reloadsOnHangup = reloadsOnHangup
         self.onServerRunning = onServerRunning
         self.databaseURL = nil
+        self.tls = nil
         self.rateLimit = RateLimit()
         self.clientAddressHeader = nil
         self.trustedProxies = []

@@ -20,9 +20,10 @@ import ServiceLifecycle
 /// ```
 ///
 /// The application runs until SIGTERM or SIGINT, finishing requests in flight; SIGHUP reloads
-/// the site (a reload that fails keeps the current site and logs why).
+/// the site and the TLS certificate (a reload that fails keeps the current one and logs why).
 ///
 /// - Throws: ``ServerConfigurationError`` for settings that contradict each other;
+///   ``TLSFileError`` for a TLS certificate or key that is missing, not PEM, or not a pair;
 ///   ``SiteLoadError`` for a configuration, template or content directory problem;
 ///   `StorageError` when the database cannot be opened or migrated, or is newer than this
 ///   version of Landfall knows; PostgreSQL that cannot be reached is not an error: the server
@@ -41,6 +42,11 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
         return logger
     }()
     try configuration.check()
+    let certificates = try configuration.tls.map { files throws(TLSFileError) in
+        let certificate = try ServerCertificate.load(files)
+        for warning in certificate.warnings(at: configuration.clock()) { logger.warning("\(warning)") }
+        return CertificateHolder(certificate)
+    }
     let site = try SiteLoader.load(configuration.site, now: configuration.clock())
     // PostgreSQL that cannot be reached does not keep the server from starting: association
     // files and pages are served at once, /ready says 503 until it connects in the background.
@@ -84,12 +90,17 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
         services.append(StorageConnectionService(storage: storage, whenConnected: seed, logger: logger))
     }
     if configuration.reloadsOnHangup {
-        services.append(ReloadService(sites: components.sites, storage: storage, logger: logger))
+        services.append(ReloadService(sites: components.sites, certificates: certificates, storage: storage,
+                                      clock: configuration.clock, logger: logger))
     }
+    let trustedProxies = TrustedProxies(configuration.trustedProxies)
+    let server = try certificates.map {
+        try LandfallTLSChannel.builder(certificates: $0, limits: configuration.connectionLimits, trustedProxies: trustedProxies,
+                                       metrics: components.metrics)
+    } ?? LandfallHTTP1Channel.builder(limits: configuration.connectionLimits, trustedProxies: trustedProxies, metrics: components.metrics)
     let application = Application(
         router: buildRouter(components).router,
-        server: LandfallHTTP1Channel.builder(limits: configuration.connectionLimits,
-                                             trustedProxies: TrustedProxies(configuration.trustedProxies), metrics: components.metrics),
+        server: server,
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                 serverName: "landfall"),
         services: services,

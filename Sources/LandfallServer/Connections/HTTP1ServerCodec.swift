@@ -34,14 +34,17 @@ final class HTTP1ServerCodec: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private let timeline: ConnectionTimeline
+    /// Whether the connection is TLS: the requests' scheme is `https`.
+    private let secure: Bool
     /// What each request read and not yet answered asked for, oldest first (more than one only
     /// when a client pipelines).
     private var pending: [Persistence] = []
     /// Whether the connection closes once the answer being written ends.
     private var closesAfterAnswer = false
 
-    init(timeline: ConnectionTimeline) {
+    init(timeline: ConnectionTimeline, secure: Bool = false) {
         self.timeline = timeline
+        self.secure = secure
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -55,7 +58,7 @@ final class HTTP1ServerCodec: ChannelDuplexHandler, RemovableChannelHandler {
                 pending.append(.keepAlive)
             }
             do {
-                let request = try HTTPRequest(head, secure: false, splitCookie: false)
+                let request = try HTTPRequest(head, secure: secure, splitCookie: false)
                 context.fireChannelRead(wrapInboundOut(.head(request)))
             } catch {
                 context.fireErrorCaught(error)

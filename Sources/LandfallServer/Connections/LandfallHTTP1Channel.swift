@@ -22,6 +22,9 @@ struct LandfallHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     let clients: ClientConnections?
     let trustedProxies: TrustedProxies
     let metrics: ServerMetrics
+    /// Whether the connection came through TLS (``LandfallTLSChannel``): requests get the
+    /// `https` scheme.
+    var secure = false
 
     /// A server builder for `Application(server:)`.
     static func builder(limits: ConnectionLimits, trustedProxies: TrustedProxies, metrics: ServerMetrics) -> HTTPServerBuilder {
@@ -44,7 +47,7 @@ struct LandfallHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
                 withEncoderConfiguration: .init(),
                 withDecoderLimitConfiguration: .init()
             )
-            try pipeline.addHandler(HTTP1ServerCodec(timeline: timeline))
+            try pipeline.addHandler(HTTP1ServerCodec(timeline: timeline, secure: secure))
             // Hummingbird's own handler, for a graceful shutdown: its idle timeout is off, ours rule.
             try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
             return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))

@@ -96,12 +96,16 @@ final class ServedHost: Sendable {
     let role: HostRole
     /// The `X-Forwarded-Proto` a proxy sent, if any.
     let forwardedProto: String?
+    /// The scheme of the server's own connection: `https` when landfall holds the certificate
+    /// (`landfall serve --tls-certificate`), else `http`. Development names keep it in links.
+    let connectionScheme: String
 
-    init(site: LoadedSite, name: RequestHost, role: HostRole, forwardedProto: String?) {
+    init(site: LoadedSite, name: RequestHost, role: HostRole, forwardedProto: String?, connectionScheme: String = "http") {
         self.site = site
         self.name = name
         self.role = role
         self.forwardedProto = forwardedProto
+        self.connectionScheme = connectionScheme
     }
 
     /// The link host the request named (or a development name stands for), when it is one.
@@ -114,7 +118,9 @@ final class ServedHost: Sendable {
     }
 
     /// The origins links on a page point to (made when asked: only pages need them).
-    var origins: Origins { Origins(configuration: site.configuration, role: role, host: name, forwardedProto: forwardedProto) }
+    var origins: Origins {
+        Origins(configuration: site.configuration, role: role, host: name, forwardedProto: forwardedProto, connectionScheme: connectionScheme)
+    }
 }
 
 /// A programming error of the server's own making: a route needs something no middleware

@@ -1,8 +1,9 @@
 import LandfallSite
 
 /// The origins the links on a page point to. Through a development name (`localhost:8080`)
-/// they stay on development names over http, so that the demo's buttons work in a browser on
-/// this machine; otherwise they are the https origins of the configured hosts.
+/// they stay on development names, over the scheme of the server's own connection (http, or
+/// https with `--tls-certificate`), so that the demo's buttons work in a browser on this
+/// machine; otherwise they are the https origins of the configured hosts.
 struct Origins: Sendable {
     /// Where pages of the site are browsed: `https://daily.example.com` or `http://localhost:8080`.
     let site: String
@@ -13,14 +14,14 @@ struct Origins: Sendable {
     /// Whether the request reached the server as plain http behind a proxy that says so.
     let isPlainHTTP: Bool
 
-    init(configuration: SiteConfiguration, role: HostRole, host: RequestHost, forwardedProto: String?) {
+    init(configuration: SiteConfiguration, role: HostRole, host: RequestHost, forwardedProto: String?, connectionScheme: String = "http") {
         let hosts = configuration.hosts
         canonicalSite = "https://\(hosts.site)"
         isPlainHTTP = Self.isPlainHTTP(forwardedProto: forwardedProto)
         if role.isLocal {
             let port = host.port.map { ":\($0)" } ?? ""
-            site = hosts.localName(for: hosts.site).map { "http://\($0)\(port)" } ?? "http://\(host.authority)"
-            interstitial = hosts.interstitial.flatMap { hosts.localName(for: $0) }.map { "http://\($0)\(port)" }
+            site = hosts.localName(for: hosts.site).map { "\(connectionScheme)://\($0)\(port)" } ?? "\(connectionScheme)://\(host.authority)"
+            interstitial = hosts.interstitial.flatMap { hosts.localName(for: $0) }.map { "\(connectionScheme)://\($0)\(port)" }
                 ?? hosts.interstitial.map { "https://\($0)" }
         } else {
             site = canonicalSite

@@ -55,10 +55,11 @@ struct OverviewRoutes: Sendable {
     }
 
     /// A link's short URL as the person reading the dashboard can open it: through the link
-    /// host's development name (`http://go.localhost:8080/friday`) when the dashboard was
+    /// host's development name (`http://go.localhost:8080/friday`, https when landfall holds
+    /// the certificate) when the dashboard was
     /// reached through one, else its https URL.
     static func shown(_ link: ShortLink, on host: ServedHost) -> String {
         guard host.role.isLocal, let name = host.site.configuration.hosts.localName(for: link.host) else { return link.url }
-        return "http://\(name)\(host.name.port.map { ":\($0)" } ?? "")/\(link.slug)"
+        return "\(host.connectionScheme)://\(name)\(host.name.port.map { ":\($0)" } ?? "")/\(link.slug)"
     }
 }

@@ -37,7 +37,8 @@ struct HostMiddleware: RouterMiddleware {
             context.label("unknown_host")
             throw UnknownHost(name: host.name)
         }
-        return ServedHost(site: site, name: host, role: role, forwardedProto: request.headers[forwardedProtoField])
+        return ServedHost(site: site, name: host, role: role, forwardedProto: request.headers[forwardedProtoField],
+                          connectionScheme: request.head.scheme == "https" ? "https" : "http")
     }
 }
 

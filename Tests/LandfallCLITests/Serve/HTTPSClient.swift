@@ -1,0 +1,42 @@
+import AsyncHTTPClient
+import DoctorStandIns
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// An HTTP client that trusts a test authority: HTTP/2 when the server offers it, or HTTP/1.1
+/// only, keeping its connections open between requests.
+struct HTTPSClient {
+    let client: HTTPClient
+
+    init(trusting authority: TestCertificateAuthority, http1Only: Bool = false) throws {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(authority.certificatePEM.utf8), format: .pem)])
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
+        configuration.httpVersion = http1Only ? .http1Only : .automatic
+        configuration.timeout = .init(connect: .seconds(5), read: .seconds(10))
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// What one GET answered.
+    struct Answer {
+        var status: Int
+        var version: HTTPVersion
+        var body: String
+    }
+
+    /// GETs `url`; with `closing`, asks the server to close the connection after the answer,
+    /// so the next request makes a new connection (and a new TLS handshake).
+    func get(_ url: String, closing: Bool = false) async throws -> Answer {
+        var request = HTTPClientRequest(url: url)
+        if closing { request.headers.add(name: "connection", value: "close") }
+        let response = try await client.execute(request, timeout: .seconds(10))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return Answer(status: Int(response.status.code), version: response.version, body: String(buffer: body))
+    }
+
+    func shutdown() async throws {
+        try await client.shutdown()
+    }
+}
