@@ -73,11 +73,12 @@ let package = Package(
         // with no dependencies, so the app SDK can draw the same code.
         .target(name: "LandfallQR"),
         // Share cards: a card laid out (pure Swift: line breaking, ellipsis, right-to-left order,
-        // alignment), drawn with FreeType and written as PNG with LandfallQR's encoder. No C type
-        // leaves the target; without the C libraries it builds with cards off (see above).
+        // alignment), drawn with FreeType and written as PNG with LandfallQR's encoder; a card of
+        // `landfall.yml` (LandfallSite's ResolvedCard) made into one. No C type leaves the target;
+        // without the C libraries it builds with cards off (see above).
         .target(
             name: "LandfallCards",
-            dependencies: ["LandfallQR"] + (cardsHaveLibraries ? ["CFreeType", "CLibPNG"] : []),
+            dependencies: ["LandfallQR", "LandfallSite"] + (cardsHaveLibraries ? ["CFreeType", "CLibPNG"] : []),
             swiftSettings: cardsHaveLibraries ? [.define("LANDFALL_CARDS_FREETYPE")] : []
         ),
         // Short links as values: the link model, destination safety (open-redirect protection),
@@ -364,7 +365,7 @@ let package = Package(
         .testTarget(name: "OpenAPIContractTests", dependencies: ["OpenAPIContract", "LandfallJSON"]),
         .testTarget(
             name: "LandfallCardsTests",
-            dependencies: ["LandfallCards", "LandfallQR"],
+            dependencies: ["LandfallCards", "LandfallQR", "LandfallSite"],
             swiftSettings: cardsHaveLibraries ? [.define("LANDFALL_CARDS_FREETYPE")] : []
         ),
         .testTarget(name: "LandfallQRTests", dependencies: ["LandfallQR", "ChildProcess", "SeededRandom"]),
