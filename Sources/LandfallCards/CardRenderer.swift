@@ -59,6 +59,13 @@ public struct CardRenderer: Sendable {
         let typesetter = try Typesetter(texts: card.texts, fallbackFonts: fallbackFonts)
         let layout = CardLayout(card: card, measuring: typesetter)
         if let icon = card.icon, let place = layout.icon {
+            // A faint plate in the title's colour around the icon, so that an icon of the
+            // background's colour keeps its shape.
+            let ring = max(2, place.size / 28)
+            var plate = card.title.color
+            plate.alpha = UInt8(Int(plate.alpha) * 64 / 255)
+            canvas.fillRoundedSquare(x: place.x - ring, y: place.y - ring, size: place.size + 2 * ring,
+                                     cornerRadius: Canvas.iconCornerRadius(place.size) + Double(ring), color: plate)
             canvas.drawIcon(icon, x: place.x, y: place.y, size: place.size)
         }
         typesetter.draw(layout, on: &canvas)

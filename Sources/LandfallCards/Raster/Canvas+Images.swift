@@ -15,7 +15,18 @@ extension Canvas {
         // A square icon fills the square; another is cropped to its centre square.
         let side = Double(min(image.width, image.height))
         let source = (x: (Double(image.width) - side) / 2, y: (Double(image.height) - side) / 2, width: side, height: side)
-        draw(image, from: source, x: x, y: y, width: size, height: size, cornerRadius: Double(size) * 0.225)
+        draw(image, from: source, x: x, y: y, width: size, height: size, cornerRadius: Self.iconCornerRadius(size))
+    }
+
+    /// Fills a rounded square (antialiased corners) with a colour, blended by its alpha.
+    mutating func fillRoundedSquare(x: Int, y: Int, size: Int, cornerRadius: Double, color: CardColor) {
+        for row in max(0, -y)..<min(size, height - y) {
+            for column in max(0, -x)..<min(size, width - x) {
+                let coverage = Self.cornerCoverage(column, row, size, size, cornerRadius)
+                guard coverage > 0 else { continue }
+                blend(x: x + column, y: y + row, color: color, coverage: Int((coverage * 255).rounded()))
+            }
+        }
     }
 
     /// Draws part of an image (`source`, in image pixels) into a rectangle of the canvas:
@@ -44,6 +55,9 @@ extension Canvas {
             }
         }
     }
+
+    /// The corner radius of an icon of a side, in the proportion of an app icon's.
+    static func iconCornerRadius(_ size: Int) -> Double { Double(size) * 0.225 }
 
     /// How much of pixel (`column`, `row`) of a `width`×`height` rectangle is inside its rounded
     /// corners, 0...1, antialiased over one pixel.
