@@ -43,3 +43,28 @@ import Testing
         #expect(CardLayout.side(.center, .rightToLeft) == .center)
     }
 }
+
+@Suite struct ArabicShapingTests {
+    @Test("Arabic letters take the forms their neighbours give them", arguments: [
+        // ب initial, ا final, ل initial, ع medial, ا final, ل initial, م final.
+        ("بالعالم", "\u{FE91}\u{FE8E}\u{FEDF}\u{FECC}\u{FE8E}\u{FEDF}\u{FEE2}"),
+        // س initial, lam-alef final (joined to س), م isolated (alef does not join forward).
+        ("سلام", "\u{FEB3}\u{FEFC}\u{FEE1}"),
+        // A lone lam-alef is the isolated ligature; a lone letter its isolated form.
+        ("لا", "\u{FEFB}"),
+        ("ب", "\u{FE8F}"),
+        // Words are shaped apart; Latin and Hebrew are untouched.
+        ("بب بب", "\u{FE91}\u{FE90} \u{FE91}\u{FE90}"),
+        ("abc שלום", "abc שלום"),
+    ])
+    func shapes(text: String, expected: String) {
+        #expect(String(ArabicShaping.shaped(Array(text))) == expected)
+    }
+
+    @Test("a letter's marks stay with it when it is shaped")
+    func keepsMarks() {
+        let shaped = ArabicShaping.shaped(Array("بَب"))
+        #expect(shaped.count == 2)
+        #expect(shaped[0].unicodeScalars.map(\.value) == [0xFE91, 0x064E])
+    }
+}

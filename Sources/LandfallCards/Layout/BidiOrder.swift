@@ -4,9 +4,9 @@
 /// runs of right-to-left characters are reversed, and in a right-to-left paragraph the runs are
 /// laid out from the right. Brackets in a right-to-left run are mirrored.
 ///
-/// Not done (there is no HarfBuzz or ICU here): Arabic letters are drawn in their isolated forms
-/// (not joined), explicit embeddings and isolates (U+202A…U+2069) are ignored, and numbers'
-/// separators follow the neutral rule.
+/// Not done (there is no ICU here): explicit embeddings and isolates (U+202A…U+2069) are
+/// ignored, and numbers' separators follow the neutral rule. Arabic letters are joined before,
+/// by ``ArabicShaping``.
 enum BidiOrder {
     enum Direction: Equatable {
         case leftToRight, rightToLeft

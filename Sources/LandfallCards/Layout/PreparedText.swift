@@ -2,8 +2,8 @@ import Foundation
 
 /// A text made ready for layout: cut to ``CardLimits/textCharacters`` before anything else
 /// (so a 100,000-character title costs no more than a 2,000-character one), composed to NFC (so
-/// `e` + U+0301 is drawn as the font's `é`), tabs made spaces, other control characters dropped.
-/// Newlines stay: they break lines.
+/// `e` + U+0301 is drawn as the font's `é`), tabs made spaces, other control characters dropped,
+/// Arabic letters given their joined forms (``ArabicShaping``). Newlines stay: they break lines.
 struct PreparedText: Equatable {
     /// The characters, in logical (reading) order.
     var characters: [Character]
@@ -27,5 +27,6 @@ struct PreparedText: Equatable {
                 characters.append(character)
             }
         }
+        characters = ArabicShaping.shaped(characters)
     }
 }
