@@ -173,5 +173,27 @@ struct CardRendererTests {
         let top = try #require(ys.min())
         #expect(canvas.pixel(x: 80, y: top) != CardColor(red: 220, green: 30, blue: 30))
     }
+
+    @Test("a background image is drawn pixel for pixel at the card's size, scaled to cover at another", arguments: [(1200, 630), (600, 315), (300, 300)])
+    func backgroundImage(width: Int, height: Int) throws {
+        // Red grows from left to right, blue from top to bottom.
+        var rgba: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width { rgba += [UInt8(x * 255 / (width - 1)), 0, UInt8(y * 255 / (height - 1)), 255] }
+        }
+        var card = try CardFixtures.card(title: "")
+        card.background = .image(try CardImage(name: "gradient.png", width: width, height: height, rgba: rgba), overlay: nil)
+        let canvas = try CardFixtures.renderer().draw(card)
+        #expect(canvas.pixel(x: 0, y: 0).red < 4 && canvas.pixel(x: 1199, y: 629).red > 251)
+        if width == 1200 { #expect(canvas.pixel(x: 600, y: 300) == CardColor(red: 127, green: 0, blue: 121)) }
+        if width == height {
+            // Cropped to cover: a square image loses a quarter of its height at the top and the
+            // bottom (630 of 1200 rows shown), so the top row is already a quarter blue.
+            #expect(abs(Int(canvas.pixel(x: 0, y: 0).blue) - 60) < 6)
+        } else {
+            #expect(canvas.pixel(x: 0, y: 0).blue < 4 && canvas.pixel(x: 1199, y: 629).blue > 251)
+        }
+        #expect(abs(Int(canvas.pixel(x: 600, y: 315).blue) - 128) < 6)
+    }
 }
 #endif

@@ -2,6 +2,20 @@ extension Canvas {
     /// Draws an image scaled to cover the whole canvas: cropped to the canvas's proportions
     /// around its centre.
     mutating func drawCovering(_ image: CardImage) {
+        if image.width == width, image.height == height {
+            // The usual case, a background made at the card's size: pixel for pixel.
+            image.rgba.withUnsafeBufferPointer { source in
+                rgb.withUnsafeMutableBufferPointer { pixels in
+                    for pixel in 0..<width * height {
+                        let alpha = Int(source[pixel * 4 + 3])
+                        for channel in 0..<3 {
+                            pixels[pixel * 3 + channel] = Self.mix(pixels[pixel * 3 + channel], source[pixel * 4 + channel], alpha)
+                        }
+                    }
+                }
+            }
+            return
+        }
         let scale = max(Double(width) / Double(image.width), Double(height) / Double(image.height))
         let sourceWidth = Double(width) / scale
         let sourceHeight = Double(height) / scale

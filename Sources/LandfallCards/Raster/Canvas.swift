@@ -26,8 +26,15 @@ struct Canvas {
                 }
             }
         } else {
-            for y in 0..<height {
-                for x in 0..<width { blend(x: x, y: y, color: color, coverage: 255) }
+            let alpha = Int(color.alpha)
+            rgb.withUnsafeMutableBufferPointer { pixels in
+                var offset = 0
+                while offset < pixels.count {
+                    pixels[offset] = Self.mix(pixels[offset], color.red, alpha)
+                    pixels[offset + 1] = Self.mix(pixels[offset + 1], color.green, alpha)
+                    pixels[offset + 2] = Self.mix(pixels[offset + 2], color.blue, alpha)
+                    offset += 3
+                }
             }
         }
     }
