@@ -8,20 +8,28 @@ public enum SystemFonts {
     ]
 
     /// The path of the installed font with this name (see ``CardFont/system(named:)``), or nil.
+    ///
+    /// The folders are listed once, the first time a font is asked for: a font installed after
+    /// that is found by the next process.
     public static func path(named name: String) -> String? {
-        let wanted = key(name)
-        guard !wanted.isEmpty else { return nil }
+        index[key(name)]
+    }
+
+    /// The installed fonts' paths by ``key(_:)`` of their file names (the first found wins).
+    private static let index: [String: String] = {
+        var index: [String: String] = [:]
         for folder in folders {
             guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
             while let relative = walker.nextObject() as? String {
                 let file = (relative as NSString).lastPathComponent
                 let fileExtension = (file as NSString).pathExtension.lowercased()
                 guard ["ttf", "otf", "ttc"].contains(fileExtension) else { continue }
-                if key((file as NSString).deletingPathExtension) == wanted { return folder + "/" + relative }
+                let name = key((file as NSString).deletingPathExtension)
+                if index[name] == nil { index[name] = folder + "/" + relative }
             }
         }
-        return nil
-    }
+        return index
+    }()
 
     /// The fonts tried, character by character, after a text's own: DejaVu Sans (Latin, Greek,
     /// Cyrillic, Hebrew, Arabic, symbols), then Droid Sans Fallback (Chinese, Japanese, Korean),
