@@ -88,5 +88,18 @@ struct HostileInputTests {
         #expect(ContinuousClock.now - start < .seconds(20))
         #expect(canvas.pixel(x: 0, y: 0) == CardColor(red: 100, green: 0, blue: 20))
     }
+
+    @Test("a text with no font, on a renderer with no fallback, is an error rather than a crash")
+    func noFontAtAll() throws {
+        let card = CardDescription(background: .color(.white), title: CardText("Hello", size: 72))
+        let error = try #require(Self.error { _ = try CardRenderer(fallbackFonts: []).render(card) })
+        #expect(error.code == .fontNotFound)
+        // An empty text, or one of spaces (no-break ones included), needs no font.
+        for title in ["", "  \n ", "\u{A0}\u{2003}"] {
+            let empty = CardDescription(background: .color(.white), title: CardText(title, size: 72),
+                                        lines: [CardText("Hi", size: 40, fonts: [try CardFixtures.regular()])])
+            #expect(try CardImage(name: "card.png", png: CardRenderer(fallbackFonts: []).render(empty)).width == 1200)
+        }
+    }
 }
 #endif

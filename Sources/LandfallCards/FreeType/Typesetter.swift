@@ -13,6 +13,9 @@ final class Typesetter: CardMeasuring {
     /// Each text's fonts in order, fallbacks included.
     private let chains: [[CardFont]]
     private var glyphs: [Int: [UInt32: (face: FontFace, glyph: UInt32)]] = [:]
+    /// Each text's first font, opened: it draws the missing-glyph box (none for an empty text,
+    /// which needs no font).
+    private var primaries: [FontFace?] = []
 
     init(texts: [CardText], fallbackFonts: [CardFont]) throws(CardError) {
         self.texts = texts
@@ -21,14 +24,20 @@ final class Typesetter: CardMeasuring {
             var seen: Set<CardFont> = []
             return (text.fonts + fallbackFonts).filter { seen.insert($0).inserted }
         }
-        // A text's own fonts are opened now, so that a bad one is an error; fallbacks as needed.
-        for text in texts {
-            for font in text.fonts where faces[font] == nil {
+        // A text's own fonts and its first fallback are opened now, so that a bad one is an
+        // error; other fallbacks as needed.
+        for (text, chain) in zip(texts, chains) {
+            if text.text.allSatisfy(\.isWhitespace) {
+                primaries.append(nil)
+                continue
+            }
+            guard let first = chain.first else {
+                throw CardError(.fontNotFound, "a text has no font, and the renderer has no fallback fonts (install fonts-dejavu-core)")
+            }
+            for font in text.fonts + [first] where faces[font] == nil {
                 faces[font] = try FontFace(font, session: session)
             }
-        }
-        guard chains.allSatisfy({ !$0.isEmpty }) else {
-            throw CardError(.fontNotFound, "a text has no font, and the renderer has no fallback fonts (install fonts-dejavu-core)")
+            if let face = faces[first] { primaries.append(face) }
         }
     }
 
@@ -36,12 +45,9 @@ final class Typesetter: CardMeasuring {
 
     func lineMetrics(text: Int) -> (lineHeight: Double, ascent: Double) {
         let size = texts[text].size
-        var ascent = size * 0.93
-        if let primary = face(chains[text][0]) {
-            primary.setSize(size)
-            ascent = primary.ascent
-        }
-        return (size * texts[text].lineSpacing, ascent)
+        guard let primary = primaries[text] else { return (size * texts[text].lineSpacing, size * 0.93) }
+        primary.setSize(size)
+        return (size * texts[text].lineSpacing, primary.ascent)
     }
 
     func advance(text: Int, _ character: Character, after previous: Character?) -> Double {
@@ -84,15 +90,14 @@ final class Typesetter: CardMeasuring {
         var base: (face: FontFace, glyph: UInt32, x: Double, advance: Double)?
         for scalar in character.unicodeScalars {
             if scalar.properties.isDefaultIgnorableCodePoint { continue }
-            let (face, glyph) = resolve(scalar, text: text)
+            guard let (face, glyph) = resolve(scalar, text: text) else { continue }
             face.setSize(size)
             let category = scalar.properties.generalCategory
             if let base, category == .nonspacingMark || category == .enclosingMark {
                 draw(glyph, face, base.x + base.advance / 2, true)
                 continue
             }
-            if base == nil, let previous, let last = previous.unicodeScalars.last {
-                let before = resolve(last, text: text)
+            if base == nil, let previous, let last = previous.unicodeScalars.last, let before = resolve(last, text: text) {
                 if before.face === face { pen += face.kerning(before.glyph, glyph) }
             }
             let advance = face.advance(of: glyph)
@@ -104,21 +109,19 @@ final class Typesetter: CardMeasuring {
     }
 
     /// The font and glyph that draw a character in a text.
-    private func resolve(_ scalar: Unicode.Scalar, text: Int) -> (face: FontFace, glyph: UInt32) {
+    private func resolve(_ scalar: Unicode.Scalar, text: Int) -> (face: FontFace, glyph: UInt32)? {
         if let known = glyphs[text]?[scalar.value] { return known }
         var found: (face: FontFace, glyph: UInt32)?
-        var first: FontFace?
         for font in chains[text] {
             guard let face = face(font) else { continue }
-            if first == nil { first = face }
             let glyph = face.glyph(for: scalar)
             if glyph != 0 {
                 found = (face, glyph)
                 break
             }
         }
-        // Init checked that every chain has a font; the first that opened draws its box.
-        let result = found ?? (first ?? faces.values.first!, 0)
+        // A text of spaces has no primary, and its (invisible) characters no glyph.
+        guard let result = found ?? primaries[text].map({ ($0, 0) }) else { return nil }
         glyphs[text, default: [:]][scalar.value] = result
         return result
     }
