@@ -7,7 +7,11 @@ import PackageDescription
 // (Debian: libfreetype-dev, libpng-dev; Homebrew: freetype, libpng); without them LandfallCards
 // still builds, and every render answers "cards are off: FreeType was not found when landfall was
 // built".
+#if os(macOS)
+let cardLibraryHeaders = ["freetype2/ft2build.h", "png.h"]  // zlib comes with the macOS SDK
+#else
 let cardLibraryHeaders = ["freetype2/ft2build.h", "png.h", "zlib.h"]
+#endif
 let cardsHaveLibraries = cardLibraryHeaders.allSatisfy { header in
     ["/usr/include", "/usr/local/include", "/opt/homebrew/include"].contains { directory in
         FileManager.default.fileExists(atPath: "\(directory)/\(header)")
