@@ -1,5 +1,22 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+// Share cards draw text with FreeType and read PNG images with libpng (zlib compresses the cards
+// they write). Their C targets are part of the package only when the headers are on this machine
+// (Debian: libfreetype-dev, libpng-dev; Homebrew: freetype, libpng); without them LandfallCards
+// still builds, and every render answers "cards are off: FreeType was not found when landfall was
+// built".
+#if os(macOS)
+let cardLibraryHeaders = ["freetype2/ft2build.h", "png.h"]  // zlib comes with the macOS SDK
+#else
+let cardLibraryHeaders = ["freetype2/ft2build.h", "png.h", "zlib.h"]
+#endif
+let cardsHaveLibraries = cardLibraryHeaders.allSatisfy { header in
+    ["/usr/include", "/usr/local/include", "/opt/homebrew/include"].contains { directory in
+        FileManager.default.fileExists(atPath: "\(directory)/\(header)")
+    }
+}
 
 let package = Package(
     name: "Landfall",
@@ -14,6 +31,7 @@ let package = Package(
         .library(name: "LandfallLinks", targets: ["LandfallLinks"]),
         .library(name: "LandfallKit", targets: ["LandfallKit"]),
         .library(name: "LandfallQR", targets: ["LandfallQR"]),
+        .library(name: "LandfallCards", targets: ["LandfallCards"]),
         .library(name: "LandfallWebhooks", targets: ["LandfallWebhooks"]),
         .library(name: "LandfallStorage", targets: ["LandfallStorage"]),
         .library(name: "LandfallServer", targets: ["LandfallServer"]),
@@ -59,6 +77,15 @@ let package = Package(
         // QR codes (ISO/IEC 18004, byte mode, versions 1-40, L/M/Q/H) as SVG and PNG: pure Swift
         // with no dependencies, so the app SDK can draw the same code.
         .target(name: "LandfallQR"),
+        // Share cards: a card laid out (pure Swift: line breaking, ellipsis, right-to-left order,
+        // alignment), drawn with FreeType and written as PNG with LandfallQR's encoder; a card of
+        // `landfall.yml` (LandfallSite's ResolvedCard) made into one. No C type leaves the target;
+        // without the C libraries it builds with cards off (see above).
+        .target(
+            name: "LandfallCards",
+            dependencies: ["LandfallQR", "LandfallSite"] + (cardsHaveLibraries ? ["CFreeType", "CLibPNG"] : []),
+            swiftSettings: cardsHaveLibraries ? [.define("LANDFALL_CARDS_FREETYPE")] : []
+        ),
         // Short links as values: the link model, destination safety (open-redirect protection),
         // slugs, visitor classification, click decisions and Firebase Dynamic Links parameters.
         .target(name: "LandfallLinks", dependencies: ["AppSiteAssociation", "LandfallJSON", "LandfallWire"]),
@@ -355,7 +382,31 @@ let package = Package(
             ]
         ),
         .testTarget(name: "OpenAPIContractTests", dependencies: ["OpenAPIContract", "LandfallJSON"]),
+        .testTarget(
+            name: "LandfallCardsTests",
+            dependencies: ["LandfallCards", "LandfallQR", "LandfallSite"],
+            swiftSettings: cardsHaveLibraries ? [.define("LANDFALL_CARDS_FREETYPE")] : []
+        ),
         .testTarget(name: "LandfallQRTests", dependencies: ["LandfallQR", "ChildProcess", "SeededRandom"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+if cardsHaveLibraries {
+    package.targets += [
+        // FreeType, for the cards' text (`pkg-config freetype2`).
+        .systemLibrary(
+            name: "CFreeType",
+            path: "Sources/CardLibraries/CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        // libpng and zlib, for the cards' images: PNG backgrounds and icons read, cards compressed.
+        .systemLibrary(
+            name: "CLibPNG",
+            path: "Sources/CardLibraries/CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+    ]
+}

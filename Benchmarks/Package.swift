@@ -42,6 +42,15 @@ let package = Package(
             path: "Benchmarks/QRCode",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Cards",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LandfallCards", package: "Landfall"),
+            ],
+            path: "Benchmarks/Cards",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

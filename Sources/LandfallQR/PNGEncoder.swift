@@ -1,23 +1,42 @@
-/// A minimal PNG writer: signature, IHDR, one IDAT of zlib data in stored (uncompressed)
-/// deflate blocks, IEND; each chunk with its CRC-32 (PNG specification, RFC 1950, RFC 1951).
-enum PNGEncoder {
+/// A minimal PNG writer: signature, IHDR, one IDAT of zlib data, IEND; each chunk with its CRC-32
+/// (PNG specification, RFC 1950, RFC 1951). The zlib data is stored (uncompressed) deflate blocks
+/// unless the caller brings a compressor (LandfallCards brings zlib's); `package` so that the
+/// package has one PNG writer.
+package enum PNGEncoder {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The PNG colour types this writer is used with.
+    package enum ColorType: UInt8, Sendable {
+        /// One grey sample per pixel.
+        case grayscale = 0
+        /// Red, green and blue samples per pixel, no alpha.
+        case truecolor = 2
+    }
 
     /// A 1-bit grayscale image from its filtered scanlines (each a filter byte then the pixels).
     static func grayscale1Bit(width: Int, height: Int, scanlines: [UInt8]) -> [UInt8] {
+        image(width: width, height: height, bitDepth: 1, colorType: .grayscale, scanlines: scanlines)
+    }
+
+    /// An image from its filtered scanlines (each a filter byte then the pixels, PNG section 7).
+    ///
+    /// - Parameter zlib: turns the scanlines into a zlib stream (RFC 1950); stored blocks,
+    ///   ``zlibStored(_:)``, by default.
+    package static func image(width: Int, height: Int, bitDepth: UInt8, colorType: ColorType, scanlines: [UInt8],
+                              zlib: ([UInt8]) -> [UInt8] = zlibStored) -> [UInt8] {
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
-        header += [1, 0, 0, 0, 0]  // bit depth 1, grayscale, deflate, adaptive filters, no interlace
+        header += [bitDepth, colorType.rawValue, 0, 0, 0]  // deflate, adaptive filters, no interlace
         var png = signature
         png.appendChunk("IHDR", header)
-        png.appendChunk("IDAT", zlibStored(scanlines))
+        png.appendChunk("IDAT", zlib(scanlines))
         png.appendChunk("IEND", [])
         return png
     }
 
     /// A zlib stream that stores the bytes uncompressed, in blocks of at most 65,535 bytes.
-    static func zlibStored(_ bytes: [UInt8]) -> [UInt8] {
+    package static func zlibStored(_ bytes: [UInt8]) -> [UInt8] {
         var stream: [UInt8] = [0x78, 0x01]  // deflate, 32 KiB window, no dictionary, check bits
         stream.reserveCapacity(bytes.count + bytes.count / 65_535 * 5 + 11)
         var start = 0

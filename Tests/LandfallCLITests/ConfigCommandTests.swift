@@ -48,6 +48,20 @@ import Testing
                 "\(refused.standardOutput)")
     }
 
+    @Test("a card's placeholder that the route cannot fill is refused at its line and column, with the ones it can")
+    func cardPlaceholder() async throws {
+        let demo = try String(contentsOfFile: CLIFixtures.example("demo/landfall.yml"), encoding: .utf8)
+        let scoreLine = "        - \"Shared score: {score}\""
+        #expect(demo.contains(scoreLine))
+        let refused = await runLandfall(["config", "check", "-"],
+                                        standardInput: demo.replacingOccurrences(of: scoreLine, with: "        - \"Shared score: {points}\""))
+        #expect(refused.status == .problemsFound)
+        let line = demo.components(separatedBy: "\n").firstIndex { $0.hasPrefix(scoreLine) }.map { $0 + 1 } ?? 0
+        #expect(refused.standardOutput.contains(
+            ":\(line):26: error: routes[1].card.lines[1]: {points} is not a placeholder this card can fill; the card of '/puzzle/:date' can fill: {date}, {title}, {description}, {site}, {number}, {theme}, {score}; name a short link's data key in 'data:' or a content field in 'content:'"),
+            "\(refused.standardOutput)")
+    }
+
     @Test func standardInputIsReadWithADash() async {
         let output = await runLandfall(["config", "check", "-"], standardInput: "site: {name: x}\n")
         #expect(output.status == .problemsFound)

@@ -57,6 +57,7 @@ import Testing
             + SiteDocumentReader.routingKeys + SiteDocumentReader.routeKeys + SiteDocumentReader.pageKeys
             + SiteDocumentReader.embargoKeys + SiteDocumentReader.associationKeys + SiteDocumentReader.linkKeys
             + SiteDocumentReader.invitationKeys + SiteDocumentReader.deferredLinkKeys + RetentionSettings.keys
+            + SiteDocumentReader.cardKeys + SiteDocumentReader.cardTextKeys
         for key in Set(keys).sorted() {
             #expect(article.contains("`\(key)`") || article.contains(".\(key)`") || article.contains("### \(key)\n"), "\(key)")
         }
@@ -71,5 +72,12 @@ import Testing
         let issues = SiteConfigurationReader.check(yaml: broken, source: "landfall.yml").issues
         let printed = issues.map { $0.description(in: "landfall.yml") } + ["landfall.yml: refused: \(issues.count) errors"]
         #expect(sample.split(separator: "\n").dropFirst().map(String.init) == printed)
+    }
+
+    @Test func theArticlesCardErrorIsWhatTheReaderPrints() throws {
+        let sample = try #require(Self.blocks("", in: try Self.article).first { $0.hasPrefix("landfall.yml:") && $0.contains(".card.") })
+        let broken = try SiteDocuments.demo.edited(DocumentEdit("Shared score: {score}", "Shared score: {scor}"))
+        let issues = SiteConfigurationReader.check(yaml: broken, source: "landfall.yml").issues
+        #expect(issues.map { $0.description(in: "landfall.yml") + "\n" } == [sample])
     }
 }

@@ -63,6 +63,13 @@ routes:
       title: "Daily Puzzle for {date}"
       content: "puzzle/{date}"
     embargo: {day: date}              # nothing of a puzzle shows before its day
+    card:                             # the picture a chat shows for a link to a puzzle
+      title: "Daily Puzzle #{number}"
+      lines:
+        - "{date} · {theme}"
+        - "Shared score: {score}"     # only on a short link whose data has a score
+      content: [number, theme]        # fields of content/puzzle/DATE.json
+      data: [score]                   # keys of a short link's data
 
   - name: invite
     pattern: /invites/:code
@@ -117,7 +124,7 @@ webhooks:
       "target": "https://daily.example.com/puzzle/2026-11-20",
       "preview": {"title": "Friday's puzzle: can you beat 3:12?", "description": "A friend shared today's puzzle with you."},
       "campaign": {"source": "share", "medium": "app"},
-      "data": {"sharedBy": "ada"}
+      "data": {"sharedBy": "ada", "score": "3:12"}
     },
     {
       "slug": "winter",

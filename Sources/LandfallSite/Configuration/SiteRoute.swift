@@ -23,15 +23,19 @@ public struct SiteRoute: Sendable, Equatable {
     public var page: PageSettings
     /// What keeps the route's content hidden until its time, if anything.
     public var embargo: Embargo?
+    /// The share card of the route's pages and links; the site's default card
+    /// (``CardTemplate/siteDefault(_:)``) when nil.
+    public var card: CardTemplate?
 
     /// Creates a route.
     public init(definition: RouteDefinition, opensApp: Bool = true, apps: [String] = [],
-                page: PageSettings = PageSettings(), embargo: Embargo? = nil) {
+                page: PageSettings = PageSettings(), embargo: Embargo? = nil, card: CardTemplate? = nil) {
         self.definition = definition
         self.opensApp = opensApp
         self.apps = apps
         self.page = page
         self.embargo = embargo
+        self.card = card
     }
 
     /// The route's name (its pattern when it has none).

@@ -30,7 +30,7 @@ final class SiteDocumentReader {
     static let androidKeys = ["package", "sha256", "playStoreID", "activity", "minSdk"]
     static let routingKeys = ["caseSensitive", "plusAsSpace", "acceptsHTTP"]
     static let routeKeys = ["pattern", "name", "parameters", "query", "priority", "caseSensitive", "requires", "examples",
-                            "opensApp", "apps", "page", "embargo"]
+                            "opensApp", "apps", "page", "embargo", "card"]
     static let pageKeys = ["template", "title", "description", "image", "content"]
     static let embargoKeys = ["day", "field", "timeZone"]
     static let associationKeys = ["maxAge", "components"]
@@ -468,7 +468,10 @@ final class SiteDocumentReader {
             }
         }
         let embargo = mapping["embargo"].flatMap { YAMLDocument.isNull($0) ? nil : readEmbargo($0, at: "\(path).embargo", definition: definition, pattern: pattern) }
-        return SiteRoute(definition: definition, opensApp: opensApp, apps: appNames.map(\.0), page: page, embargo: embargo)
+        let card = mapping["card"].flatMap {
+            YAMLDocument.isNull($0) ? nil : readCard($0, at: "\(path).card", pattern: definition.pattern, parameters: parameters)
+        }
+        return SiteRoute(definition: definition, opensApp: opensApp, apps: appNames.map(\.0), page: page, embargo: embargo, card: card)
     }
 
     private func readEmbargo(_ node: Node, at path: String, definition: RouteDefinition, pattern: RoutePattern) -> Embargo? {

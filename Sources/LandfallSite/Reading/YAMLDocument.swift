@@ -12,6 +12,20 @@ final class YAMLDocument {
         issues.append(SiteIssue(.error, path: path, line: node?.mark?.line, column: node?.mark?.column, message: message))
     }
 
+    /// Records an error at a character inside a one-line scalar: `offset` characters after the
+    /// text's first (the quote of a quoted scalar counted); at the scalar's start otherwise.
+    func error(_ message: String, at path: String, _ node: Node, characterOffset offset: Int) {
+        var column = node.mark?.column
+        if case .scalar(let scalar) = node, !scalar.string.contains("\n"), let start = column {
+            switch scalar.style {
+            case .plain: column = start + offset
+            case .singleQuoted, .doubleQuoted: column = start + 1 + offset
+            default: break
+            }
+        }
+        issues.append(SiteIssue(.error, path: path, line: node.mark?.line, column: column, message: message))
+    }
+
     /// Records a warning at `node`'s place.
     func warning(_ message: String, at path: String, _ node: Node?) {
         issues.append(SiteIssue(.warning, path: path, line: node?.mark?.line, column: node?.mark?.column, message: message))
