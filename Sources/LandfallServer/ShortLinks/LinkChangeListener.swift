@@ -25,6 +25,8 @@ struct LinkChangeListener: Service {
         let loader = links.table.map { LinkTableLoader(table: $0, storage: storage, metrics: metrics, logger: logger) }
         loader?.start()
         defer { loader?.stop() }
+        // A listener far behind may hear `.anyLink` many times in a row: said once in 10 s.
+        var lastNotice: ContinuousClock.Instant?
         for await change in changes.cancelOnGracefulShutdown() {
             switch change {
             case .link(_, let host, let slugs):
@@ -32,8 +34,11 @@ struct LinkChangeListener: Service {
                 if let table = links.table { await settle(host: host, slugs: slugs, in: table) }
             case .anyLink:
                 let removed = links.cache.removeAll()
-                logger.notice("emptied the link cache and reloads the link table: link changes made while the change listener was reconnecting were missed",
-                              metadata: ["entries": "\(removed)"])
+                if lastNotice.map({ .now - $0 > .seconds(10) }) ?? true {
+                    lastNotice = .now
+                    logger.notice("emptied the link cache and reloads the link table: link changes made while the change listener was reconnecting were missed",
+                                  metadata: ["entries": "\(removed)"])
+                }
                 loader?.start()
             }
         }
