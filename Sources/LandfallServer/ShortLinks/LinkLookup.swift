@@ -4,9 +4,10 @@ import LandfallSite
 import LandfallStorage
 
 /// Finds a short link by host and slug: from this instance's ``LinkTable`` of every link when
-/// it knows the answer; else from its ``LinkCache``, else from the database (and then cached,
-/// "no such link" included); when the database cannot be asked, from an expired entry of the
-/// cache still within ``LinkCache/staleIfError`` (stale-if-error).
+/// it holds the link; else (no such link in the table, a limited link, the table loading or off)
+/// from its ``LinkCache``, else from the database (and then cached, "no such link" included);
+/// when the database cannot be asked, from an expired entry of the cache still within
+/// ``LinkCache/staleIfError`` (stale-if-error).
 ///
 /// The table is kept in step with every change the database reports, so its answers do not
 /// age like the cache's; but while the database is down no change reaches it (another instance
@@ -25,12 +26,11 @@ struct LinkLookup: Sendable {
 
     /// The link with `slug` on `host`, or `nil` when there is none.
     func link(host: String, slug: String) async throws(StorageError) -> ShortLink? {
-        if let table {
-            switch table.lookUp(host: host, slug: slug) {
-            case .link(let link) where tableMayAnswer: return link
-            case .missing where tableMayAnswer: return nil
-            default: break
-            }
+        // A slug the table has no link for is asked of the cache and the database all the same:
+        // another process may have created it a moment ago (`landfall links create --data-dir`
+        // reaches the table through the change log, up to a quarter of a second later).
+        if let table, case .link(let link) = table.lookUp(host: host, slug: slug), tableMayAnswer {
+            return link
         }
         switch cache.lookUp(host: host, slug: slug) {
         case .entry(.link(let link)): return link

@@ -2,8 +2,9 @@ import LandfallLinks
 import NIOConcurrencyHelpers
 
 /// Every short link in the database, packed in this process's memory (``ShortLink/pack(into:)``,
-/// about 100 bytes a link with its index), so that a visit of any link, and of any slug that is
-/// no link, is answered without asking the database.
+/// about 100 bytes a link with its index), so that a visit of any link is answered without
+/// asking the database. (A slug it has no link for is still asked of the cache and the
+/// database, by ``LinkLookup``: another process may have just created it.)
 ///
 /// A cache of the links asked lately (``LinkCache``) misses on nearly every visit when visits
 /// spread over a million links, and each miss is a database read: with the read the redirect

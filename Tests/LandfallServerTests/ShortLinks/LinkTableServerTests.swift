@@ -81,6 +81,21 @@ import Testing
         }
     }
 
+    /// The journey "a link titled with markup shows as text" caught it: the table answered
+    /// "no such link" for a link `landfall links create --data-dir` had just stored.
+    @Test("opens a link another writer has just created on the very next visit, before the log of changes is read")
+    func aLinkJustCreatedElsewhereOpensAtOnce() async throws {
+        let server = try await TestServer()
+        guard case .sqlite = server.storageLocation else { return }
+        try await server.run(.live) { client in
+            #expect(try await Self.tableLoaded(client) == 1)
+            let other = try await Storage.open(server.storageLocation, logger: Logger(label: "other"))
+            try await other.insert([Self.link("fresh")])
+            #expect(try await client.visit("fresh", as: Visitors.desktop).status == .found)
+            await other.close()
+        }
+    }
+
     @Test("answers a link changed through this server's API at once, before the change is read back", arguments: Transport.allCases)
     func ownWritesAreSeenAtOnce(transport: Transport) async throws {
         let server = try await TestServer()
