@@ -178,25 +178,8 @@ private struct PackedReader {
 extension LinkID {
     /// The identifier's 16 bytes (a ``LinkID`` is always a UUID: see ``init(_:)``).
     var uuidBytes: [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        var high: UInt8?
-        for character in rawValue.utf8 {
-            let nibble: UInt8
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
-            default: continue
-            }
-            if let first = high {
-                bytes.append(first << 4 | nibble)
-                high = nil
-            } else {
-                high = nibble
-            }
-        }
-        return bytes
+        guard let uuid = UUID(uuidString: rawValue) else { return [UInt8](repeating: 0, count: 16) }
+        return withUnsafeBytes(of: uuid.uuid) { Array($0) }
     }
 
     /// The identifier whose 16 bytes are `bytes`, written as ``rawValue`` is: lowercase, with dashes.

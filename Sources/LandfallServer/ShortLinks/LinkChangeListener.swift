@@ -60,11 +60,13 @@ struct LinkChangeListener: Service {
             }
             table.settle(link, host: host, slug: slug)
         }
-        if table.isComplete, table.bytes > table.budget {
+        var bytes = table.bytes
+        if table.isComplete, bytes > table.budget {
             table.giveUp()
+            bytes = table.bytes
             logger.warning("the link table passed its memory budget and was emptied: visits ask the database from now on; raise --link-table-memory",
                            metadata: ["budget": "\(table.budget)"])
         }
-        metrics?.recordLinkTable(links: table.count, bytes: table.bytes, answers: table.isComplete)
+        metrics?.recordLinkTable(links: table.count, bytes: bytes, answers: table.isComplete)
     }
 }

@@ -121,16 +121,7 @@ final class LinkTable: Sendable {
     /// Empties the table and starts a load: until ``finishLoading(_:)`` every look-up answers
     /// ``Answer/unknown``.
     func beginLoading() -> Load {
-        let generation = header.withLockedValue { header in
-            header.generation &+= 1
-            header.isComplete = false
-            header.gaveUp = false
-            return header.generation
-        }
-        for shard in shards {
-            shard.withLockedValue { $0 = Shard(generation: generation, isLoading: true) }
-        }
-        return Load(generation: generation)
+        Load(generation: empty(givingUp: false))
     }
 
     /// Makes room in each shard for its share of `links` links of about 100 bytes (the first
@@ -180,15 +171,22 @@ final class LinkTable: Sendable {
     /// Empties the table for good (until the next ``beginLoading()``): every look-up answers
     /// ``Answer/unknown``. For a table over its budget.
     func giveUp() {
+        empty(givingUp: true)
+    }
+
+    /// Empties every shard into a new generation, loading unless `givingUp`; returns the generation.
+    @discardableResult
+    private func empty(givingUp: Bool) -> UInt64 {
         let generation = header.withLockedValue { header in
             header.generation &+= 1
             header.isComplete = false
-            header.gaveUp = true
+            header.gaveUp = givingUp
             return header.generation
         }
         for shard in shards {
-            shard.withLockedValue { $0 = Shard(generation: generation) }
+            shard.withLockedValue { $0 = Shard(generation: generation, isLoading: !givingUp) }
         }
+        return generation
     }
 
     /// Whether the table gave up (``giveUp()``).
