@@ -40,6 +40,11 @@ cp -r "$seeded" "$work/data"
 "$landfall" serve --data-dir "$work/data" --port "$port" --rate-limit 0 --log-level warning >"$work/landfall.log" 2>&1 &
 landfall_pid=$!
 for _ in $(seq 1 300); do curl -sf -o /dev/null "http://127.0.0.1:$port/ready" && break; sleep 0.2; done
+# Measure the steady state: with the table of every link (landfall_link_table_ready in /metrics),
+# once it has loaded (within 5 minutes), as run.sh does.
+if curl -s "http://127.0.0.1:$port/metrics" | grep -q '^landfall_link_table_ready '; then
+    for _ in $(seq 1 1500); do curl -s "http://127.0.0.1:$port/metrics" | grep -q '^landfall_link_table_ready 1' && break; sleep 0.2; done
+fi
 
 load() { # seconds output
     if [ -n "${HOT:-}" ]; then

@@ -17,6 +17,8 @@
 #                                                               # that binary, not built from the sources
 #   WEBHOOK_SUBSCRIPTION=1 COUNTS=1000 Benchmarks/ShortLinkRedirect/run.sh   # with/without a link.clicked
 #   WEBHOOK_SUBSCRIPTION='*' COUNTS=1000 Benchmarks/ShortLinkRedirect/run.sh # endpoint (or one for '*')
+#   scripts/with-postgres sh -c 'POSTGRES_URL=$LANDFALL_TEST_POSTGRES_URL COUNTS=1000000 Benchmarks/ShortLinkRedirect/run.sh'
+#                                                               # landfall on PostgreSQL (below)
 #
 # It builds `bare-server`, `seed-links` and `landfall` in release with this package's own build
 # folder (`landfall` through the path dependency on the checkout: the current sources, without
@@ -59,7 +61,14 @@
 # then the SAME landfall binary on a copy WITHOUT the endpoint (BASELINE defaults to it), so that
 # landfall/baseline is with/without the subscription. The link.clicked deliveries the receiver got
 # are counted after the measured runs and again after SIGTERM, beside the outbox's deliveries.
-# Needs wrk, curl and sqlite3 (apt-get install wrk curl sqlite3).
+# With POSTGRES_URL (an admin URL of a PostgreSQL server, such as the throwaway one
+# scripts/with-postgres starts), landfall stores its data in PostgreSQL instead of SQLite: the N
+# links are seeded once into the database landfall_seeded_N_schema_V (kept on that server; made
+# by seed-links with a postgres:// URL), each run gets a copy made from it as a template
+# (landfall_run_N, dropped and made again), `landfall serve --database-url` serves it, and the
+# clicks are read back with psql. Not with BASELINE or WEBHOOK_SUBSCRIPTION.
+# Needs wrk, curl and sqlite3 (apt-get install wrk curl sqlite3); psql with POSTGRES_URL (from
+# PATH or /usr/lib/postgresql/*/bin).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -86,9 +95,31 @@ hot_slug="b0000000"
 sigterm_run=10   # seconds of wrk in the SIGTERM run
 sigterm_after=5  # seconds into it when landfall gets SIGTERM
 
-for tool in wrk curl sqlite3 timeout; do
+postgres_url="${POSTGRES_URL:-}"
+if [ -n "$postgres_url" ]; then
+    if ! command -v psql >/dev/null; then
+        for directory in /usr/lib/postgresql/*/bin; do [ -x "$directory/psql" ] && PATH="$PATH:$directory"; done
+    fi
+    database_tool=psql
+    [ -z "${BASELINE:-}" ] && [ -z "${WEBHOOK_SUBSCRIPTION:-}" ] \
+        || { echo "error: POSTGRES_URL is not measured with BASELINE or WEBHOOK_SUBSCRIPTION" >&2; exit 1; }
+else
+    database_tool=sqlite3
+fi
+for tool in wrk curl "$database_tool" timeout; do
     command -v "$tool" >/dev/null || { echo "error: $tool is not installed (apt-get install $tool)" >&2; exit 1; }
 done
+# postgres_database NAME: POSTGRES_URL with its database replaced by NAME.
+postgres_database() {
+    local query=""
+    case "$postgres_url" in *\?*) query="?${postgres_url#*\?}" ;; esac
+    local without="${postgres_url%%\?*}"
+    echo "${without%/*}/$1$query"
+}
+# query DATABASE SQL: one value per line, from the SQLite file or the PostgreSQL URL DATABASE.
+query() {
+    if [ -n "$postgres_url" ]; then psql -X -A -t -q -d "$1" -c "$2"; else sqlite3 "$1" "$2"; fi
+}
 
 webhook_events=""
 case "${WEBHOOK_SUBSCRIPTION:-}" in
@@ -223,14 +254,16 @@ metric_count() { # status|any
 }
 # Clicks stored: added to the counts, or (schema 7 on) in the click journal waiting to be.
 journal_sum() { # database column
-    if [ -n "$(sqlite3 "$1" "SELECT name FROM sqlite_master WHERE name = 'click_journal'")" ]; then
-        sqlite3 "$1" "SELECT COALESCE(SUM($2), 0) FROM click_journal"
+    local table_query="SELECT name FROM sqlite_master WHERE name = 'click_journal'"
+    [ -n "$postgres_url" ] && table_query="SELECT to_regclass('click_journal')"
+    if [ -n "$(query "$1" "$table_query")" ]; then
+        query "$1" "SELECT COALESCE(SUM($2), 0) FROM click_journal"
     else
         echo 0
     fi
 }
 counted_clicks() { # database: the clicks in click_counts (what the statistics show)
-    sqlite3 "$1" "SELECT COALESCE(SUM(count), 0) FROM click_counts"
+    query "$1" "SELECT COALESCE(SUM(count), 0) FROM click_counts"
 }
 # since_last_run FORMAT: the seconds since $waited_started, printed with FORMAT (%.1f).
 since_last_run() {
@@ -254,7 +287,7 @@ stored_clicks() { # database
     echo $(( $(counted_clicks "$1") + $(journal_sum "$1" clicks) ))
 }
 stored_link_clicks() { # database
-    echo $(( $(sqlite3 "$1" "SELECT COALESCE(SUM(click_count), 0) FROM links") + $(journal_sum "$1" people) ))
+    echo $(( $(query "$1" "SELECT COALESCE(SUM(click_count), 0) FROM links") + $(journal_sum "$1" people) ))
 }
 
 memory_of() { # pid field
@@ -301,7 +334,26 @@ for count in $counts; do
     spread="$asked:$((store / asked))"
     last_slug="$(printf 'b%07d' $(( (asked - 1) * (store / asked) )))"
     seeded="$here/.build/seeded/links-$store-schema-$schema_version"
-    if [ ! -f "$seeded/landfall.sqlite" ]; then
+    if [ -n "$postgres_url" ]; then
+        seeded_name="landfall_seeded_${store}_schema_${schema_version}"
+        seeded_url="$(postgres_database "$seeded_name")"
+        if [ "$(query "$postgres_url" "SELECT 1 FROM pg_database WHERE datname = '$seeded_name'")" != 1 ] \
+            || [ "$(query "$seeded_url" "SELECT COUNT(*) FROM links" 2>/dev/null)" != "$store" ]; then
+            echo "== seed $store links (kept in PostgreSQL's database $seeded_name)"
+            query "$postgres_url" "DROP DATABASE IF EXISTS $seeded_name" >/dev/null
+            query "$postgres_url" "CREATE DATABASE $seeded_name" >/dev/null
+            seed_report="$("$bin/seed-links" "$seeded_url" "$store" | tail -1)"
+            seed_report="${seed_report% into *}"
+            query "$seeded_url" "CREATE TABLE IF NOT EXISTS benchmark_seed_report (line text); INSERT INTO benchmark_seed_report VALUES ('$seed_report')" >/dev/null
+        fi
+        seed_report="$(query "$seeded_url" "SELECT line FROM benchmark_seed_report LIMIT 1")"
+        run_name="landfall_run_${count//:/_}"
+        query "$postgres_url" "DROP DATABASE IF EXISTS $run_name" >/dev/null
+        query "$postgres_url" "CREATE DATABASE $run_name TEMPLATE $seeded_name" >/dev/null
+        database="$(postgres_database "$run_name")"
+        database_line="the PostgreSQL database is $(query "$database" "SELECT pg_database_size(current_database()) / 1048576") MB"
+        storage_arguments=(--database-url "$database")
+    elif [ ! -f "$seeded/landfall.sqlite" ]; then
         echo "== seed $store links (kept in $seeded)"
         rm -rf "$seeded.partial"
         seed_report="$("$bin/seed-links" "$seeded.partial" "$store" | tail -1)"
@@ -311,11 +363,14 @@ for count in $counts; do
         rm -rf "$seeded"
         mv "$seeded.partial" "$seeded"
     fi
-    seed_report="$(cat "$seeded/seed-report.txt")"
-    data="$work/data-$count"
-    cp -r "$seeded" "$data"
-    database="$data/landfall.sqlite"
-    database_mb="$(du -m "$database" | cut -f1)"
+    if [ -z "$postgres_url" ]; then
+        seed_report="$(cat "$seeded/seed-report.txt")"
+        data="$work/data-$count"
+        cp -r "$seeded" "$data"
+        database="$data/landfall.sqlite"
+        database_line="the SQLite file is $(du -m "$database" | cut -f1) MB"
+        storage_arguments=(--data-dir "$data")
+    fi
     webhook_path="/clicked-$count"
     if [ -n "$webhook_events" ]; then
         echo "== N = $count: landfall's copy subscribes http://127.0.0.1:$receiver_port$webhook_path to $webhook_events"
@@ -325,7 +380,7 @@ for count in $counts; do
 
     echo "== N = $count: start landfall on 127.0.0.1:$landfall_port"
     log="$work/landfall-$count.log"
-    "$landfall_binary" serve --data-dir "$data" --port "$landfall_port" --rate-limit 0 --log-level warning >"$log" 2>&1 &
+    "$landfall_binary" serve "${storage_arguments[@]}" --port "$landfall_port" --rate-limit 0 --log-level warning >"$log" 2>&1 &
     landfall_pid=$!
     wait_until_answers landfall "http://127.0.0.1:$landfall_port/ready" "$log"
     # The table of every link loads in the background after /ready: measured once it answers
@@ -528,7 +583,7 @@ for count in $counts; do
     sections+="
 ### $store links stored, $asked asked
 
-- Data: $seed_report (seed-links, cached per count and schema version); the SQLite file is $database_mb MB; $table_line.
+- Data: $seed_report (seed-links, cached per count and schema version); $database_line; $table_line.
 - Responses: $([ -n "${BASELINE:-}" ] && echo "all three" || echo both) servers answered 302 with \`Location: $target\` for /$hot_slug and /$last_slug (curl, before measuring); whole responses $bare_bytes bytes (bare) and $landfall_bytes bytes (landfall: \`Server\`, \`X-Request-ID\`).
 
 | round | server | req/s | p99 (ms) | server CPU per request (µs) | wrk errors (4xx/5xx, socket) |
@@ -604,11 +659,12 @@ fi
     echo "## $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo
     echo "- Code: landfall at $code, release build; $(swift --version 2>/dev/null | head -1)."
+    [ -n "$postgres_url" ] && echo "- **Storage: PostgreSQL** ($(query "$postgres_url" "SHOW server_version"), on 127.0.0.1 and the same 2 cores; POSTGRES_URL): every landfall run on a copy of the seeded database (\`CREATE DATABASE … TEMPLATE\`)."
     echo "- Machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), $(free -g | awk '/^Mem:/ { print $2 }') GB, $(uname -r); wrk and $([ -n "${BASELINE:-}" ] && echo "all three" || echo both) servers on the same 2 cores."
     echo "- Load average (1, 5, 15 min): $load_at_start before the build (the machine's own load); $load_before after the first warm-up and $load_after at the end (the benchmark itself keeps both cores busy)."
     echo "- Command: \`Benchmarks/ShortLinkRedirect/run.sh\`: for each count, after a $warmup warm-up of each server,"
     echo "  \`wrk -t$threads -c$connections -d$duration --latency -H 'Host: $link_host' -H 'User-Agent: $user_agent' -s random-slug.lua http://127.0.0.1:PORT -- N\`"
-    echo "  against bare-server (\`bare-server $bare_port\`) and landfall (\`landfall serve --data-dir COPY --port $landfall_port --rate-limit 0 --log-level warning\`) in turn, once each on \`/$hot_slug\` (no script), then $rounds rounds with random slugs, the order reversed every other round; the ratio judged is the median of the rounds' ratios."
+    echo "  against bare-server (\`bare-server $bare_port\`) and landfall (\`landfall serve $([ -n "$postgres_url" ] && echo "--database-url postgres://…/landfall_run_N" || echo "--data-dir COPY") --port $landfall_port --rate-limit 0 --log-level warning\`) in turn, once each on \`/$hot_slug\` (no script), then $rounds rounds with random slugs, the order reversed every other round; the ratio judged is the median of the rounds' ratios."
     if [ -n "$webhook_events" ]; then
         echo "- **WEBHOOK_SUBSCRIPTION=${WEBHOOK_SUBSCRIPTION}**: landfall's copy had an endpoint subscribed to \`$webhook_events\` (\`landfall webhooks add http://127.0.0.1:$receiver_port/clicked-N --events '$webhook_events' --data-dir COPY\`, answered 204 by webhook-receiver); the baseline below is the same binary on a copy without it, so **after/before is with/without the subscription**."
     fi

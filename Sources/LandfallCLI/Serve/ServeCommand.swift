@@ -192,6 +192,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        ProcessMemory.limitMallocArenas()
         let site: SiteSource = file.map { .file($0, templates: templates, content: content) } ?? .demo
         let isDemo = file == nil
         let host = self.host

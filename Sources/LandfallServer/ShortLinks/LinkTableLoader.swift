@@ -83,21 +83,11 @@ final class LinkTableLoader: Sendable {
         guard !Task.isCancelled else { return }
         table.finishLoading(load)
         // The batches' links and the shards' first arrays are freed: give their pages back.
-        Self.returnFreedMemory()
+        ProcessMemory.returnFreedMemory()
         let (count, bytes) = (table.count, table.bytes)
         metrics?.recordLinkTable(links: count, bytes: bytes, answers: table.isComplete)
         logger.info("loaded every link into memory", metadata: [
             "links": "\(count)", "bytes": "\(bytes)", "seconds": "\((ContinuousClock.now - started).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))",
         ])
-    }
-
-    /// Gives the pages of freed memory back to the system: glibc's `malloc_trim(0)` (looked up
-    /// at run time: the Glibc module does not declare it), nothing elsewhere.
-    static func returnFreedMemory() {
-        #if canImport(Glibc)
-        typealias MallocTrim = @convention(c) (Int) -> Int32
-        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
-        #endif
     }
 }

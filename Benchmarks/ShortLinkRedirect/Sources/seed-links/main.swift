@@ -2,9 +2,11 @@
 // through Landfall's own storage (the schema and rows `landfall serve` reads).
 //
 //   seed-links DIR COUNT
+//   seed-links postgres://USER@HOST:PORT/DATABASE COUNT
 //   seed-links --schema-version
 //
-// Opens `Storage.open(.sqlite(directory: DIR))` (creating and migrating it) and stores COUNT
+// Opens `Storage.open(.sqlite(directory: DIR))`, or PostgreSQL's DATABASE for a postgres:// URL
+// (run.sh's POSTGRES_URL mode), creating and migrating it, and stores COUNT
 // links on go.daily.example.com with the slugs b0000000, b0000001, … (one letter and seven
 // digits, so 10,000,000 at most), all leading to the demo's puzzle page, in batches of 5,000
 // links (one transaction each). Refuses a directory that already holds links. Prints the time
@@ -47,7 +49,7 @@ if arguments.count == 1, arguments.first == "--schema-version" {
 }
 guard arguments.count == 2, let directory = arguments.first, !directory.isEmpty,
       let count = arguments.last.flatMap({ Int($0) }), (1...SeedPlan.maximumCount).contains(count) else {
-    fail("usage: seed-links DIR COUNT   (COUNT from 1 to \(SeedPlan.maximumCount)), or seed-links --schema-version", status: 2)
+    fail("usage: seed-links DIR|postgres://URL COUNT   (COUNT from 1 to \(SeedPlan.maximumCount)), or seed-links --schema-version", status: 2)
 }
 
 var logger = Logger(label: "seed-links")
@@ -55,7 +57,9 @@ logger.logLevel = .warning
 
 let storage: Storage
 do {
-    storage = try await Storage.open(.sqlite(directory: directory), logger: logger)
+    let location: StorageLocation = directory.hasPrefix("postgres://") || directory.hasPrefix("postgresql://")
+        ? .postgres(url: directory) : .sqlite(directory: directory)
+    storage = try await Storage.open(location, logger: logger)
 } catch {
     fail("cannot open \(directory): \(error)")
 }
