@@ -94,8 +94,11 @@ import Testing
             let token = try await client.claimToken(from: "/puzzle/2026-11-19")
             try await server.parts.claims.flush()
             server.clock.advance(by: 8 * 86_400)
+            // The server's own pass (PurgeService, at start and then every 10 minutes) may take
+            // it first once the clock has moved: on PostgreSQL its first pass can come that late.
             let purged = try await server.parts.storage.purgeClaims(expiredBefore: server.clock.now)
-            #expect(purged == 1)
+            #expect(purged <= 1)
+            #expect(try await server.parts.storage.purgeClaims(expiredBefore: server.clock.now) == 0)
             #expect(try await client.claim(token: token)["reason"] as? String == "token_unknown")
         }
     }
