@@ -46,9 +46,18 @@ struct LandfallTLSChannel: ServerChildChannel, HTTPChannelHandler {
             LandfallTLSChannel(
                 http1: LandfallHTTP1Channel(responder: responder, limits: limits, clients: clients, trustedProxies: trustedProxies,
                                             metrics: metrics, secure: true),
-                http2: HTTP2Channel(responder: responder, configuration: HTTP2ChannelConfiguration(idleTimeout: limits.idleTimeout)),
+                http2: HTTP2Channel(responder: responder, configuration: http2Configuration(limits)),
                 context: context, handshakeTimeout: limits.headerTimeout)
         }
+    }
+
+    /// HTTP/2's limits from the connection limits: a connection without streams is closed after
+    /// the idle timeout, and a stream whose request stops arriving (its body, after its header)
+    /// is reset after the body timeout, as an HTTP/1.1 connection is closed; a request read
+    /// whole may take its time to be answered.
+    static func http2Configuration(_ limits: ConnectionLimits) -> HTTP2ChannelConfiguration {
+        HTTP2ChannelConfiguration(idleTimeout: limits.idleTimeout,
+                                  streamConfiguration: HTTP1Channel.Configuration(idleTimeout: TimeAmount(limits.bodyTimeout)))
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {

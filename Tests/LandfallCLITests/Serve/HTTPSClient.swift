@@ -36,6 +36,36 @@ struct HTTPSClient {
         return Answer(status: Int(response.status.code), version: response.version, body: String(buffer: body))
     }
 
+    /// POSTs to `url` a request whose body never comes: the header, then a body stream that
+    /// sends nothing and never ends. Returns how the request ended: the server's answer, or the
+    /// error the client got when the server reset the stream or closed the connection; `nil`
+    /// when nothing ended it within `patience`.
+    func postStalledBody(_ url: String, patience: Duration) async -> Result<Int, any Error>? {
+        let client = client
+        return await withTaskGroup(of: Result<Int, any Error>?.self) { group in
+            group.addTask {
+                var request = HTTPClientRequest(url: url)
+                request.method = .POST
+                request.headers.add(name: "content-type", value: "application/json")
+                let (never, _) = AsyncStream<ByteBuffer>.makeStream()
+                request.body = .stream(never, length: .unknown)
+                do {
+                    let response = try await client.execute(request, timeout: .seconds(120))
+                    return .success(Int(response.status.code))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: patience)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
     func shutdown() async throws {
         try await client.shutdown()
     }

@@ -40,6 +40,26 @@ import X509
         #expect(await server.terminate() == 0, "\(server.standardError)")
     }
 
+    @Test func anHTTP2RequestWhoseBodyStopsComingIsResetAfterTheBodyTimeoutAndTheConnectionServesOthers() async throws {
+        let files = try TLSFolder()
+        try files.install()
+        let server = try ServingLandfall(files.serveArguments + ["--body-timeout", "1"], in: files.folder)
+        defer { server.stop() }
+        let port = try await server.waitForPort()
+        let client = try HTTPSClient(trusting: files.authority)
+        // An HTTP/2 connection first, then a stream on it whose body never comes (the public
+        // claims endpoint reads its body before anything else).
+        #expect(try await client.get("https://localhost:\(port)/.well-known/apple-app-site-association").version == .http2)
+        let stalled = await client.postStalledBody("https://localhost:\(port)/v1/claims", patience: .seconds(20))
+        #expect(stalled != nil, "a stream whose body stopped was still open 20 s later with --body-timeout 1")
+        if case .success(let status) = stalled { #expect(status >= 400, "answered \(status)") }
+        // Only that stream ended: the server answers on.
+        let after = try await client.get("https://localhost:\(port)/.well-known/apple-app-site-association")
+        #expect(after.status == 200)
+        try await client.shutdown()
+        #expect(await server.terminate() == 0, "\(server.standardError)")
+    }
+
     @Test func itSendsTheIntermediatesOfTheCertificateFileAfterTheServersCertificate() async throws {
         let root = try TestCertificateAuthority()
         let files = try TLSFolder(authority: try root.issueIntermediate())
