@@ -1,0 +1,71 @@
+import Foundation
+
+/// A fenced code block of the README or of a DocC article, read as a terminal session.
+///
+/// The fence's info string says how the block is checked:
+/// - ```` ```console ````: every `$ landfall …` line is run and its output compared (a *checked*
+///   block); a `$ echo $?` line right after a command gives its exit status.
+/// - ```` ```console illustrative ````: output that cannot be produced in a test (a live domain,
+///   a server on a real host, ids and passwords new at every run); shown as is, never run. DocC
+///   and GitHub both render it as a console block.
+/// - Anything else (`sh`, `text`, `swift`, …) may show commands, but not a command with output.
+struct DocumentedConsoleBlock: Sendable {
+    /// A command of the block and the lines printed after it, up to the next command.
+    struct Command: Sendable {
+        var line: Int
+        var text: String
+        var output: [String]
+        var showsOutput: Bool { output.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
+    }
+
+    var file: String
+    /// The line of the opening fence, from 1.
+    var line: Int
+    var info: String
+    var commands: [Command]
+
+    var isChecked: Bool { info == "console" }
+    var isIllustrative: Bool { info == "console illustrative" }
+
+    /// The fenced blocks of a Markdown text, with their commands (lines starting with `$ `).
+    static func blocks(in text: String, file: String) -> [DocumentedConsoleBlock] {
+        var blocks: [DocumentedConsoleBlock] = []
+        var current: DocumentedConsoleBlock?
+        for (index, rawLine) in text.components(separatedBy: "\n").enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("```") {
+                if let block = current {
+                    blocks.append(block)
+                    current = nil
+                } else {
+                    current = DocumentedConsoleBlock(file: file, line: index + 1,
+                                                     info: String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces),
+                                                     commands: [])
+                }
+                continue
+            }
+            guard current != nil else { continue }
+            if rawLine.hasPrefix("$ ") {
+                current?.commands.append(Command(line: index + 1, text: String(rawLine.dropFirst(2)), output: []))
+            } else if !(current?.commands.isEmpty ?? true) {
+                current?.commands[current!.commands.count - 1].output.append(rawLine)
+            }
+        }
+        return blocks
+    }
+
+    /// The commands that show output nobody checks: in a block that is not illustrative, every
+    /// command with output but a `landfall` command of a checked block (and the `echo $?` after it).
+    var uncheckedCommandsWithOutput: [Command] {
+        guard !isIllustrative else { return [] }
+        var unchecked: [Command] = []
+        var previousIsChecked = false
+        for command in commands {
+            let checked = isChecked && command.text.hasPrefix("landfall ")
+            let status = isChecked && command.text == "echo $?" && previousIsChecked
+            if command.showsOutput && !checked && !status { unchecked.append(command) }
+            previousIsChecked = checked
+        }
+        return unchecked
+    }
+}
