@@ -23,6 +23,8 @@ struct DocumentedConsoleBlock: Sendable {
     var line: Int
     var info: String
     var commands: [Command]
+    /// How many backticks the opening fence has.
+    var fenceLength = 3
 
     var isChecked: Bool { info == "console" }
     var isIllustrative: Bool { info == "console illustrative" }
@@ -33,16 +35,23 @@ struct DocumentedConsoleBlock: Sendable {
         var current: DocumentedConsoleBlock?
         for (index, rawLine) in text.components(separatedBy: "\n").enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("```") {
+            let fence = line.prefix { $0 == "`" }
+            if fence.count >= 3 {
+                let info = line.dropFirst(fence.count).trimmingCharacters(in: .whitespaces)
                 if let block = current {
-                    blocks.append(block)
-                    current = nil
-                } else {
-                    current = DocumentedConsoleBlock(file: file, line: index + 1,
-                                                     info: String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces),
-                                                     commands: [])
+                    // A closing fence is backticks alone, at least as many as the opening ones.
+                    if info.isEmpty && fence.count >= block.fenceLength {
+                        blocks.append(block)
+                        current = nil
+                        continue
+                    }
+                } else if !info.contains("`") {
+                    // An opening fence's info string has no backtick (CommonMark), so a line that
+                    // starts with an inline span such as ```` ```console ```` opens nothing.
+                    current = DocumentedConsoleBlock(file: file, line: index + 1, info: info, commands: [],
+                                                     fenceLength: fence.count)
+                    continue
                 }
-                continue
             }
             guard current != nil else { continue }
             if rawLine.hasPrefix("$ ") {

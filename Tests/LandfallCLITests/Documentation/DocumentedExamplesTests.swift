@@ -140,9 +140,15 @@ import Testing
             SHORT URL
             $ cd somewhere
             ```
+            ```` ```console ```` blocks are run, and
+            ````markdown
+            ```console
+            $ landfall shown inside a Markdown example
+            ```
+            ````
             """
         let blocks = DocumentedConsoleBlock.blocks(in: text, file: "T.md")
-        #expect(blocks.map(\.info) == ["console", "console illustrative", "text"])
+        #expect(blocks.map(\.info) == ["console", "console illustrative", "text", "markdown"])
         let examples = Self.examples(in: blocks[0])
         #expect(examples.map(\.arguments) == [["config", "check", "a.yml"]])
         #expect(examples.first?.expected == "ok\n")
