@@ -53,12 +53,13 @@ struct DocumentedConsoleBlock: Sendable {
                     continue
                 }
             }
-            guard current != nil else { continue }
+            guard var block = current else { continue }
             if rawLine.hasPrefix("$ ") {
-                current?.commands.append(Command(line: index + 1, text: String(rawLine.dropFirst(2)), output: []))
-            } else if !(current?.commands.isEmpty ?? true) {
-                current?.commands[current!.commands.count - 1].output.append(rawLine)
+                block.commands.append(Command(line: index + 1, text: String(rawLine.dropFirst(2)), output: []))
+            } else if !block.commands.isEmpty {
+                block.commands[block.commands.count - 1].output.append(rawLine)
             }
+            current = block
         }
         return blocks
     }

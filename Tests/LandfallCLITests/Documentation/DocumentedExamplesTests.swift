@@ -143,12 +143,13 @@ import Testing
             ```` ```console ```` blocks are run, and
             ````markdown
             ```console
-            $ landfall shown inside a Markdown example
+            a fence inside a longer one
             ```
             ````
             """
         let blocks = DocumentedConsoleBlock.blocks(in: text, file: "T.md")
         #expect(blocks.map(\.info) == ["console", "console illustrative", "text", "markdown"])
+        #expect(blocks.last?.line == 19)
         let examples = Self.examples(in: blocks[0])
         #expect(examples.map(\.arguments) == [["config", "check", "a.yml"]])
         #expect(examples.first?.expected == "ok\n")
