@@ -4,7 +4,9 @@ import Foundation
 ///
 /// The fence's info string says how the block is checked:
 /// - ```` ```console ````: every `$ landfall …` line is run and its output compared (a *checked*
-///   block); a `$ echo $?` line right after a command gives its exit status.
+///   block; DocumentedExamplesTests), and so is every `$ curl …` line, against `landfall serve`
+///   of the demo (DocumentedRequestsTests); a `$ echo $?` line right after a command gives its
+///   exit status.
 /// - ```` ```console illustrative ````: output that cannot be produced in a test (a live domain,
 ///   a server on a real host, ids and passwords new at every run); shown as is, never run. DocC
 ///   and GitHub both render it as a console block.
@@ -65,13 +67,14 @@ struct DocumentedConsoleBlock: Sendable {
     }
 
     /// The commands that show output nobody checks: in a block that is not illustrative, every
-    /// command with output but a `landfall` command of a checked block (and the `echo $?` after it).
+    /// command with output but a `landfall` or `curl` command of a checked block (and the
+    /// `echo $?` after one).
     var uncheckedCommandsWithOutput: [Command] {
         guard !isIllustrative else { return [] }
         var unchecked: [Command] = []
         var previousIsChecked = false
         for command in commands {
-            let checked = isChecked && command.text.hasPrefix("landfall ")
+            let checked = isChecked && (command.text.hasPrefix("landfall ") || command.text.hasPrefix("curl "))
             let status = isChecked && command.text == "echo $?" && previousIsChecked
             if command.showsOutput && !checked && !status { unchecked.append(command) }
             previousIsChecked = checked
