@@ -5,7 +5,8 @@ import LandfallLinks
 import LandfallWire
 import Testing
 
-/// The PostgreSQL backup recipe that `landfall backup` prints and the README gives, run as it
+/// The PostgreSQL backup recipe that `landfall backup` prints and the article on backing up
+/// (`Sources/LandfallServer/LandfallServer.docc/BackingUp.md`) gives, run as it
 /// is written (`pg_dump`, then `pg_restore`) against the test server: the restored database
 /// holds every row of every table, and Landfall opens and writes to it.
 ///
@@ -30,11 +31,12 @@ import Testing
         return (dump, restore)
     }
 
-    @Test func theReadmeGivesTheRecipeLandfallBackupPrints() throws {
+    @Test func theBackupArticleGivesTheRecipeLandfallBackupPrints() throws {
         let (dump, restore) = try #require(Self.recipe, "the recipe has a pg_dump line and a pg_restore line")
-        let readme = try String(contentsOf: CLIFixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("\n" + dump + "\n"))
-        #expect(readme.contains("\n" + restore + "\n"))
+        let article = try String(contentsOf: CLIFixtures.repositoryRoot.appendingPathComponent(
+            "Sources/LandfallServer/LandfallServer.docc/BackingUp.md"), encoding: .utf8)
+        #expect(article.contains("\n" + dump + "\n"))
+        #expect(article.contains("\n" + restore + "\n"))
     }
 
     @Test(.enabled(if: runs, "needs LANDFALL_TEST_POSTGRES_URL and pg_dump (scripts/with-postgres)"))
