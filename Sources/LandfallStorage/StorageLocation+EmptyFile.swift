@@ -2,7 +2,7 @@ import Foundation
 
 extension StorageLocation {
     /// The SQLite database file of this location, `landfall.sqlite` in its directory, as
-    /// ``Storage/open(_:logger:forceNewDatabaseInEmptyFile:)`` opens it; `nil` for PostgreSQL.
+    /// `Storage.open(_:logger:forceNewDatabaseInEmptyFile:)` opens it; `nil` for PostgreSQL.
     public var sqliteFile: String? {
         guard case .sqlite(let directory) = self else { return nil }
         return URL(fileURLWithPath: directory).appendingPathComponent("landfall.sqlite").path
@@ -12,7 +12,7 @@ extension StorageLocation {
     /// truncated restore or a full disk leaves it; `nil` otherwise (a missing file, a file with
     /// data, PostgreSQL).
     ///
-    /// ``Storage/open(_:logger:forceNewDatabaseInEmptyFile:)`` refuses such a file unless
+    /// `Storage.open(_:logger:forceNewDatabaseInEmptyFile:)` refuses such a file unless
     /// forced, so that it is not silently made a new empty database.
     public var emptySQLiteFile: String? {
         guard let file = sqliteFile,

@@ -53,6 +53,7 @@ public struct AndroidIntentMatcher: Sendable {
     /// Creates a matcher.
     ///
     /// - Parameters:
+    ///   - manifest: the app's manifest, whose activities' intent filters are matched.
     ///   - assetLinks: the `assetlinks.json` each host serves (the host is lower-case, a
     ///     wildcard's base host for `*.example.com`); `nil` assumes every autoVerify host verifies.
     ///   - packageName: the package the served files must grant; defaults to the manifest's `package`.

@@ -52,6 +52,7 @@ public struct AssetLinksMatcher: Sendable {
     /// Compiles `file`'s rules.
     ///
     /// - Parameters:
+    ///   - file: the `assetlinks.json` file, as the host serves it.
     ///   - androidVersion: the Android version to model (15 by default); before 15 dynamic
     ///     components are ignored.
     ///   - missingQueryItem: how a query item named by a rule but absent from the URL compares.
@@ -98,6 +99,8 @@ public struct AssetLinksMatcher: Sendable {
     /// order, so the first match is the one Android finds trying every rule.
     ///
     /// - Parameters:
+    ///   - url: the link opened.
+    ///   - packageName: the app's package name (`applicationId`).
     ///   - certificateFingerprint: when given, only statements listing this SHA-256 fingerprint
     ///     count (compared ignoring case and colons), as for an app signed with that key.
     ///   - host: the host the file was served from; a URL on any other host never opens the

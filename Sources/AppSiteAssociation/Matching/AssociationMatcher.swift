@@ -85,8 +85,11 @@ public struct AssociationMatcher: Sendable {
 
     /// The decision for `url` and `appID`.
     ///
-    /// - Parameter host: the host the file was served from; a URL on any other host never
-    ///   matches. `nil` means the URL's own host.
+    /// - Parameters:
+    ///   - url: the link opened.
+    ///   - appID: the app, `TEAMID.bundle.identifier`.
+    ///   - host: the host the file was served from; a URL on any other host never matches.
+    ///     `nil` means the URL's own host.
     ///
     /// For an app with many rules, only the rules that can match are tried: those whose path
     /// pattern's literal start (the text before its first wildcard) begins the URL's path, and

@@ -79,6 +79,7 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
     /// Compiles `source`.
     ///
     /// - Parameters:
+    ///   - source: the pattern as the file writes it (`*`, `?` and `$(NAME)` variables).
     ///   - variables: the substitution variables in scope (the built-ins by default).
     ///   - caseSensitive: when false, the pattern (and variable values) compare case-insensitively;
     ///     inputs must then be lower-cased with ``foldCase(_:)`` before matching.

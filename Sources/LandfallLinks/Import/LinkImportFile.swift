@@ -2,9 +2,9 @@ import AppSiteAssociation
 import Foundation
 import LandfallJSON
 
-/// Links to create, read from a file: Landfall's CSV (``init(csv:)``), Firebase Dynamic Links'
+/// Links to create, read from a file: Landfall's CSV (`init(csv:)`), Firebase Dynamic Links'
 /// Google Takeout CSV (recognised by its `short_link` column), or Landfall's JSON
-/// (``init(json:)``, the demo's `links.json`). Each row is read with every check of
+/// (`init(json:)`, the demo's `links.json`). Each row is read with every check of
 /// `POST /v1/links` (``LinkDraft/init(fields:)``); what a row cannot be is in its ``Row/problems``.
 ///
 /// In Landfall's CSV the columns are named as the API's fields (``LinkDraft/flatFields``:
@@ -24,7 +24,7 @@ public struct LinkImportFile: Sendable {
     public enum Format: String, Sendable, Hashable, CaseIterable {
         /// Landfall's CSV: a header naming the link fields, one link per row.
         case csv
-        /// Google Takeout's CSV of Firebase Dynamic Links (``init(csv:)`` tells it by its header).
+        /// Google Takeout's CSV of Firebase Dynamic Links (`init(csv:)` tells it by its header).
         case firebase
         /// Landfall's JSON: `{"links": [link, …]}` as `POST /v1/links/bulk` takes it.
         case json
@@ -101,7 +101,7 @@ public struct LinkImportFile: Sendable {
     public let notes: [String]
 
     /// Reads a file of any of the three formats: JSON when its first character (after a byte
-    /// order mark and white space) is `{` or `[`, else CSV (``init(csv:)``).
+    /// order mark and white space) is `{` or `[`, else CSV (`init(csv:)`).
     ///
     /// - Throws: ``LinkImportProblem`` for a file that cannot be read as a whole.
     public init(text: String, file name: String? = nil) throws(LinkImportProblem) {

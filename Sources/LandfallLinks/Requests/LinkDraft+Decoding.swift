@@ -6,7 +6,7 @@ extension LinkDraft {
     /// Reads the JSON body of `POST /v1/links`.
     ///
     /// An optional field is given or left out: `null` is refused, naming the field, as the API's
-    /// contract says (inside `overrides`, `preview` and `campaign`, where a ``Link`` writes
+    /// contract says (inside `overrides`, `preview` and `campaign`, where a `Link` writes
     /// `null` for an unset member, `null` is the same as leaving the member out).
     ///
     /// ```swift

@@ -9,8 +9,11 @@ public enum OneLineText {
     /// What is wrong with `text`, or `nil`: the end of a sentence that starts with the field's
     /// name (`--name must …`, `The name must …`).
     ///
-    /// - Parameter emptyMeans: What the message for an empty text says it must be
-    ///   ("say what the key is for").
+    /// - Parameters:
+    ///   - text: The text given.
+    ///   - maximumLength: The most characters it may have.
+    ///   - emptyMeans: What the message for an empty text says it must be
+    ///     ("say what the key is for").
     public static func problem(with text: String, maximumLength: Int, emptyMeans: String) -> String? {
         if text.isEmpty { return "must \(emptyMeans); it is empty" }
         if text.count > maximumLength {

@@ -1,7 +1,7 @@
 import Foundation
 
 extension ShortLink {
-    /// The header of a CSV file of links that `landfall links import` (``LinkCSVImport``)
+    /// The header of a CSV file of links that `landfall links import` (`LinkCSVImport`)
     /// reads back to the same links: every field of ``LinkDraft/flatFields``, then
     /// `data.KEY` for each of `dataKeys` (in their order).
     ///

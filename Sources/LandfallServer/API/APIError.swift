@@ -6,7 +6,7 @@ import Logging
 
 /// An error answer of the JSON API: `{"error": {"code": "...", "message": "...", "field": "..."}}`
 /// with its status, as `openapi/landfall.yaml` documents it. Handlers throw it (or a domain
-/// error, which ``init(_:logger:)`` maps); ``ErrorMiddleware`` turns it into the response, so no
+/// error, which `init(_:logger:)` maps); `ErrorMiddleware` turns it into the response, so no
 /// handler builds an error response itself. ``LinkWriter`` throws it too, so that `landfall
 /// links` reports the API's refusals in the API's words.
 public struct APIError: HTTPResponseError, Sendable {

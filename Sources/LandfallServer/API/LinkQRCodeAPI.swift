@@ -31,8 +31,8 @@ struct LinkQRCodeAPI: Sendable {
 }
 
 /// The query of `GET /v1/links/{id}/qr`, each value checked: `format` (png, svg), `size` (pixels
-/// per module, ``QRCode/moduleSizeRange``, default 8), `margin` (the quiet zone in modules,
-/// ``QRCode/marginRange``, default 4) and `ecc` (L, M, Q, H, default M). `landfall links qr`
+/// per module, `QRCode/moduleSizeRange`, default 8), `margin` (the quiet zone in modules,
+/// `QRCode/marginRange`, default 4) and `ecc` (L, M, Q, H, default M). `landfall links qr`
 /// draws with the same options.
 public struct QRCodeOptions: Sendable, Hashable {
     /// The image format.
@@ -53,9 +53,9 @@ public struct QRCodeOptions: Sendable, Hashable {
 
     /// The image format.
     public var format = Format.png
-    /// Pixels per module (``QRCode/moduleSizeRange``).
+    /// Pixels per module (`QRCode/moduleSizeRange`).
     public var moduleSize = 8
-    /// The quiet zone around the code, in modules (``QRCode/marginRange``).
+    /// The quiet zone around the code, in modules (`QRCode/marginRange`).
     public var margin = 4
     /// The error-correction level.
     public var errorCorrection = QRErrorCorrection.medium

@@ -62,7 +62,7 @@ public struct ServerConfiguration: Sendable {
     public var inviteGuessLimits: GuessLimits
     /// How often expired deferred-link claims and old address salts are deleted.
     public var claimPurgeInterval: Duration
-    /// How many bytes of memory the table of every short link may take (``LinkTable``, about
+    /// How many bytes of memory the table of every short link may take (`LinkTable`, about
     /// 100 bytes a link with a short target): a visit of any link is answered without asking
     /// the database. Past it the table gives up and says so in the log, and visits go through
     /// the cache. `0` turns the table off. 256 MiB by default.
@@ -84,7 +84,7 @@ public struct ServerConfiguration: Sendable {
     public var clickBufferLimit: Int
     /// A flush of clicks spread over more distinct counts than this is appended to the click
     /// journal (one pass at the end of one table) instead of being added to each link's counts
-    /// at once; ``ClickJournalFolder`` adds them in the background (`Storage/record(_:alreadyCounted:journalAbove:)`).
+    /// at once; `ClickJournalFolder` adds them in the background (`Storage/record(_:alreadyCounted:journalAbove:)`).
     public var clickJournalThreshold: Int
     /// Whether the demo's short links (`examples/demo/links.json`) and its invitation
     /// (`7KQ2M-X4P9T-HCW3R`) are added to the database when they are missing: `landfall serve`

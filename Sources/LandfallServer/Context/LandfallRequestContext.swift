@@ -8,21 +8,21 @@ import NIOCore
 /// The per-request context of the link server: what the middleware learned about a request,
 /// for the handlers after it.
 ///
-/// ``RequestIDMiddleware`` makes sure `logger` carries the request id (the only logger on the
+/// `RequestIDMiddleware` makes sure `logger` carries the request id (the only logger on the
 /// request path, so every line of a request carries it; ``requestID`` reads it there);
-/// ``ClientMiddleware`` notes who sent it; ``HostMiddleware`` sets the site version, the host
-/// and its role (``served``); ``APIKeyMiddleware`` sets the verified key (``apiKey``). A
-/// handler reads them through ``site``, ``host`` and ``client``, which throw
-/// ``ServerFault/contextMissing(_:)`` if a route was registered without the middleware that
+/// `ClientMiddleware` notes who sent it; `HostMiddleware` sets the site version, the host
+/// and its role (`served`); `APIKeyMiddleware` sets the verified key (`apiKey`). A
+/// handler reads them through `site`, `host` and `client`, which throw
+/// `ServerFault/contextMissing(_:)` if a route was registered without the middleware that
 /// provides them (a programming error, answered with 500 and logged).
 public struct LandfallRequestContext: RequestContext {
     /// Hummingbird's storage (logger, parameters, endpoint path).
     public var coreContext: CoreRequestContextStorage
     /// The address of the peer, when the request came over a socket.
     public var remoteAddress: SocketAddress?
-    /// The site, host and role the request was resolved to, once ``HostMiddleware`` ran.
+    /// The site, host and role the request was resolved to, once `HostMiddleware` ran.
     var served: ServedHost?
-    /// The client, once ``ClientMiddleware`` ran.
+    /// The client, once `ClientMiddleware` ran.
     var servedClient: RequestClient?
     /// The API key the request authenticated with, on routes that need one. Kept in a box: the
     /// context is copied at every middleware, and most requests have no key.
@@ -41,7 +41,7 @@ public struct LandfallRequestContext: RequestContext {
     }
 
     /// The request's id: the client's `X-Request-ID` when sane, otherwise the one Hummingbird gave
-    /// the request (``RequestIDMiddleware``), read from the logger's metadata, where every log
+    /// the request (`RequestIDMiddleware`), read from the logger's metadata, where every log
     /// line gets it; empty if there is none.
     public var requestID: String {
         logger[metadataKey: RequestIDMiddleware.metadataKey]?.description ?? ""
@@ -84,7 +84,7 @@ public struct LandfallRequestContext: RequestContext {
     }
 }
 
-/// What ``HostMiddleware`` resolved: the site version, the host named by the request and its
+/// What `HostMiddleware` resolved: the site version, the host named by the request and its
 /// role, and what a proxy said about the scheme. A class, so that the context, copied at every
 /// middleware, carries one reference rather than its fields.
 final class ServedHost: Sendable {

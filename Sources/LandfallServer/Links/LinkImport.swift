@@ -2,14 +2,14 @@ import Foundation
 import LandfallLinks
 import LandfallStorage
 
-/// Creates the links of one or more files (``LinkImportFile``: Landfall's CSV or JSON,
+/// Creates the links of one or more files (`LinkImportFile`: Landfall's CSV or JSON,
 /// Firebase Dynamic Links' Takeout export) with every check of ``LinkWriter``, and says what
 /// became of each row: `landfall links import`, `POST /v1/links/import` and the dashboard's
 /// import page all run it, so that they check and store rows the same way.
 ///
 /// Every row is checked on its own so that every refusal is reported (the slug policy, the
 /// destinations, an expiry in the past, a slug asked for twice); a row whose slug is already
-/// taken by a link with the same settings (``ShortLink/hasSameSettings(as:)``) is that link,
+/// taken by a link with the same settings (`ShortLink/hasSameSettings(as:)`) is that link,
 /// left alone, so that importing a file twice changes nothing; a slug taken by another link is
 /// a refusal. Then the new links are stored all in one transaction (all or nothing), or each on
 /// its own (`skipInvalid`).

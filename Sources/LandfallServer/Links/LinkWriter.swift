@@ -65,8 +65,10 @@ public struct LinkWriter: Sendable {
     /// Checks drafts, gives each an id and a slug, and stores them all in one transaction (all
     /// or none), drawing random slugs again when one collides.
     ///
-    /// - Parameter field: The name of a draft's field in errors, from its name and the draft's
-    ///   index (`links[3].slug` in a bulk request); the name alone by default.
+    /// - Parameters:
+    ///   - drafts: The links to create, as the API, the dashboard or an import read them.
+    ///   - field: The name of a draft's field in errors, from its name and the draft's
+    ///     index (`links[3].slug` in a bulk request); the name alone by default.
     /// - Returns: The links stored, in the order of `drafts`.
     /// - Throws: ``APIError`` naming the field: a host that is not one of the site's link hosts
     ///   (`invalid_body`), a slug the policy refuses (`invalid_slug`), a destination the policy

@@ -8,7 +8,7 @@
 /// ```
 ///
 /// Both are read at start (a problem refuses the start) and again on every SIGHUP (a problem
-/// keeps the certificate in use): see ``ServerCertificate/load(_:now:)``.
+/// keeps the certificate in use): see `ServerCertificate.load(_:now:)`.
 public struct TLSFiles: Sendable, Hashable {
     /// The certificate chain in PEM, the server's own certificate first.
     public var certificate: String

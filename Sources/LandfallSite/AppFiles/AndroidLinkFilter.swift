@@ -28,7 +28,7 @@ public struct AndroidLinkFilter: Sendable, Hashable {
     }
 }
 
-/// One path rule of an intent filter: a pattern of one of ``AndroidPatternKind``'s types, and
+/// One path rule of an intent filter: a pattern of one of `AndroidPatternKind`'s types, and
 /// the routes it stands for.
 public struct AndroidPathRule: Sendable, Hashable {
     /// How Android compares it (which `<data>` attribute declares it).

@@ -10,7 +10,7 @@ import LandfallJSON
 /// `data` object one `<data>` element whose keys become `android:KEY` attributes, copied as they
 /// are. So the `data` objects here are one per scheme, one per host and one per path rule, exactly
 /// the `<data>` elements `landfall config android-manifest` writes, and a path's value is the
-/// attribute text aapt reads (``AndroidPattern/manifestAttributeValue(_:)``: a literal `\` is `\\`).
+/// attribute text aapt reads (`AndroidPattern/manifestAttributeValue(_:)`: a literal `\` is `\\`).
 ///
 /// ```swift
 /// let plan = try AppLinkPlan(for: "daily", in: site.configuration)

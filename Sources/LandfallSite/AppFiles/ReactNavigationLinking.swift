@@ -29,7 +29,7 @@ public struct ReactNavigationLinking: Sendable, Equatable {
     public struct Screen: Sendable, Equatable {
         /// The screen's name: the route's name.
         public var name: String
-        /// The route's shortest path (see ``ReactNavigationLinking/path(for:)``).
+        /// The route's shortest path (see `ReactNavigationLinking.path(for:)`).
         public var path: String
         /// The route's other paths, React Navigation 7's `alias` list.
         public var aliases: [String]

@@ -7,7 +7,7 @@ extension AssociationGenerator {
     /// paths no slug can be.
     ///
     /// The rules, for every iOS app in one `details` entry: for each reserved slug word
-    /// (``SlugPolicy/reservedWords``: the server's own paths such as `/.well-known/*`,
+    /// (`SlugPolicy/reservedWords`: the server's own paths such as `/.well-known/*`,
     /// `/v1/*`, `/health`, `/metrics`, then `links.reservedSlugs`) an exclusion of `/WORD` and
     /// `/WORD/*`, compared without case; then `/*`, which opens the app. Exclusions come first
     /// because the first matching rule decides.

@@ -18,11 +18,11 @@ import LandfallLinks
 /// ``SiteConfiguration/destinationPolicy`` and ``SiteConfiguration/slugPolicy`` put these
 /// settings together with the site's hosts.
 public struct LinkSettings: Sendable, Equatable {
-    /// The length of random slugs, from 4 to 32 (``SlugGenerator/allowedLengths``);
-    /// ``SlugGenerator/defaultLength`` by default. The reader refuses other values; a
+    /// The length of random slugs, from 4 to 32 (`SlugGenerator/allowedLengths`);
+    /// `SlugGenerator/defaultLength` by default. The reader refuses other values; a
     /// configuration made in code with one gets the nearest allowed length.
     public var slugLength: Int
-    /// Words no custom slug may be, besides ``SlugPolicy/builtInReservedWords``; compared
+    /// Words no custom slug may be, besides `SlugPolicy/builtInReservedWords`; compared
     /// without case.
     public var reservedSlugs: [String]
     /// Patterns that allow external destinations, as Firebase Dynamic Links' URL pattern

@@ -15,7 +15,10 @@ public enum SQLiteBackup {
     /// is checked (`PRAGMA integrity_check`, Landfall's schema) and then renamed to `file`. A
     /// failure leaves nothing behind.
     ///
-    /// - Parameter replacing: Whether an existing `file` is replaced; otherwise it is refused.
+    /// - Parameters:
+    ///   - directory: The data directory whose `landfall.sqlite` is copied.
+    ///   - file: Where the copy is written.
+    ///   - replacing: Whether an existing `file` is replaced; otherwise it is refused.
     /// - Returns: What the copy holds.
     /// - Throws: ``SQLiteBackupError``: `.missing` (no database, or no folder for `file`),
     ///   `.exists`, or what checking the copy found.

@@ -20,7 +20,9 @@ extension Storage {
     /// carries it), replacing the one stored. Nothing happens when the claim is unknown or
     /// already claimed, or when `screen` is `nil`.
     ///
-    /// - Parameter screen: Normalized: `WIDTHxHEIGHT` in points, shorter side first.
+    /// - Parameters:
+    ///   - token: The claim's token.
+    ///   - screen: Normalized: `WIDTHxHEIGHT` in points, shorter side first.
     public func updateHints(token: ClaimToken, screen: String?) async throws(StorageError) {
         guard let screen else { return }
         try await writing("recording the screen of the claim \(token)") { database, _ in
@@ -42,7 +44,7 @@ extension Storage {
     /// Claims the pending claim with `token` (a strong match), atomically: of any number of
     /// concurrent claims of one token, from any instance, exactly one gets ``ClaimOutcome/claimed(_:)``.
     ///
-    /// On success `event` (a ``EventType/claim``) is stored in the same transaction; its `nil`
+    /// On success `event` (a `EventType/claim`) is stored in the same transaction; its `nil`
     /// fields are filled from the claim: the link, the URL, the campaign's name, and `strong`
     /// as the detail.
     ///
@@ -53,7 +55,10 @@ extension Storage {
     /// }
     /// ```
     ///
-    /// - Parameter date: The moment of the claim, which expiry is judged at (to the millisecond).
+    /// - Parameters:
+    ///   - token: The claim's token, as the app read it from the clipboard or the install referrer.
+    ///   - date: The moment of the claim, which expiry is judged at (to the millisecond).
+    ///   - event: The app event to store with a successful claim; `nil` stores none.
     public func claim(token: ClaimToken, at date: Date, event: AppEvent?) async throws(StorageError) -> ClaimOutcome {
         let now = Milliseconds.from(date)
         return try await writing("claiming \(token)") { database, _ in
@@ -103,7 +108,7 @@ extension Storage {
     /// claim, exactly one wins.
     ///
     /// Every token of `tokens` (with or without `matched`) that is still unclaimed is marked
-    /// claimed with the match `weak`. On success `event` (a ``EventType/claim``) is stored in the
+    /// claimed with the match `weak`. On success `event` (a `EventType/claim`) is stored in the
     /// same transaction, its `nil` fields filled from the matched claim (the detail: `weak`).
     ///
     /// - Returns: The matched claim as stored now, or `nil` when it was claimed first (by a

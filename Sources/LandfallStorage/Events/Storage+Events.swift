@@ -4,7 +4,7 @@ import LandfallWebhooks
 import SQLKit
 
 extension Storage {
-    /// Stores `events` in one transaction, each once per ``AppEvent/id``: an id already stored,
+    /// Stores `events` in one transaction, each once per `AppEvent/id`: an id already stored,
     /// or repeated within `events`, is a duplicate and changes nothing (an app's offline queue
     /// may send an event again).
     ///
@@ -25,7 +25,7 @@ extension Storage {
     /// The counts the statistics are summed from, sorted by day, type, platform, referrer
     /// host, campaign and detail.
     ///
-    /// - Clicks (``EventType/click``) come from the click counts, by day, platform and referrer
+    /// - Clicks (`EventType/click`) come from the click counts, by day, platform and referrer
     ///   host, with their link's campaign (`utm_campaign`, `""` for none) and the detail `""`;
     ///   previews are clicks with the platform `crawler`.
     /// - For the site's statistics (no ``TrafficFilter/linkID``), the visits of Firebase Dynamic

@@ -4,7 +4,7 @@ public enum InvitationAuditAction: String, Sendable, Hashable, Codable, CaseIter
     case created
     /// A code was redeemed.
     case redeemed
-    /// A redemption was refused: the entry's reason says why (a ``RedemptionRefusal`` raw value).
+    /// A redemption was refused: the entry's reason says why (a `RedemptionRefusal` raw value).
     case refused
     /// A code that does not exist was answered 429 because too many had been tried from the
     /// address, or from all addresses together: the entry's reason is `address` or `global`.

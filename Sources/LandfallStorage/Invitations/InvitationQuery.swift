@@ -19,7 +19,7 @@ import LandfallLinks
 public struct InvitationQuery: Sendable, Hashable {
     /// Only invitations of this batch.
     public var batchID: String?
-    /// Only invitations with this status at ``now`` (``Invitation/status(at:)``).
+    /// Only invitations with this status at ``now`` (`Invitation/status(at:)`).
     public var status: InvitationStatus?
     /// The moment ``status`` is judged at.
     public var now: Date

@@ -90,7 +90,7 @@ extension Storage {
     /// Redeems the invitation with `code` once, atomically: of any number of concurrent
     /// redemptions (from any instance) of a code with K uses left, exactly K succeed.
     ///
-    /// On success `event` (a ``EventType/redemption``) is stored in the same transaction; a
+    /// On success `event` (a `EventType/redemption`) is stored in the same transaction; a
     /// `nil` campaign in it becomes the invitation's campaign, a `nil` detail the formatted code.
     ///
     /// ```swift
@@ -100,7 +100,10 @@ extension Storage {
     /// }
     /// ```
     ///
-    /// - Parameter date: The moment of the redemption, which expiry is judged at (to the millisecond).
+    /// - Parameters:
+    ///   - code: The code the person typed, normalized.
+    ///   - date: The moment of the redemption, which expiry is judged at (to the millisecond).
+    ///   - event: The app event to store with a successful redemption; `nil` stores none.
     /// - Returns: The invitation with the redemption counted, or why it was refused (a revoked
     ///   invitation is `.revoked` before anything else, then `.expired`, then `.usedUp`).
     public func redeem(code: InviteCode, at date: Date, event: AppEvent?) async throws(StorageError) -> Result<Invitation, RedemptionRefusal> {

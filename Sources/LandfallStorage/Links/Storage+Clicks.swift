@@ -18,7 +18,7 @@ extension Storage {
     ///
     /// Counts of links deleted meanwhile are dropped without an error. Concurrent calls, from
     /// this process or others, add up. The same transaction adds them to the clicks waiting
-    /// for each webhook endpoint that wants `link.clicked` (``WebhookOutbox``); journaled
+    /// for each webhook endpoint that wants `link.clicked` (`WebhookOutbox`); journaled
     /// clicks are, when they are folded.
     @discardableResult
     public func record(_ counts: [ClickCount], alreadyCounted: [ClickCount] = [],

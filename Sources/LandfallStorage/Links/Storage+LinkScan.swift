@@ -12,7 +12,7 @@ public struct LinkScanBatch: Sendable {
 
     /// The links read.
     public var links: [ShortLink] = []
-    /// Rows that are links but could not be read (``StorageError/Code/corruptRow``): asked
+    /// Rows that are links but could not be read (`StorageError.Code.corruptRow`): asked
     /// again one by one, they give their error to whoever asks.
     public var unreadable: [Key] = []
     /// Where the next batch starts; `nil` after the last.

@@ -5,7 +5,7 @@ import SQLKit
 
 extension Storage {
     /// Stores `links`, all or none, in one transaction, with a `link.created` event for each
-    /// (``WebhookOutbox``).
+    /// (`WebhookOutbox`).
     ///
     /// - Throws: ``StorageError`` `.slugTaken(host:slug:)` when a link's host and slug are
     ///   already stored or repeat within `links` (also when another instance stored them a
@@ -59,7 +59,7 @@ extension Storage {
     }
 
     /// Replaces the stored link with `link.id` by `link`, keeping its creation time and click
-    /// count (clicks only ever come from ``record(_:)``), with a `link.disabled` event when it
+    /// count (clicks only ever come from `record(_:)`), with a `link.disabled` event when it
     /// was enabled and is disabled now, else `link.updated`.
     ///
     /// - Returns: `false` when no link has that id.
@@ -122,7 +122,7 @@ extension Storage {
     /// Page through all links by passing the last link of a page as the next query's cursor
     /// (``LinkCursor/init(after:sortedBy:)``; ``LinkQuery/after`` for the newest or oldest
     /// first): links created meanwhile are newer and never shift the pages. How each filter and
-    /// a search are read through indexes is ``LinkListingSQL``'s.
+    /// a search are read through indexes is `LinkListingSQL`'s.
     public func links(_ query: LinkQuery) async throws(StorageError) -> [ShortLink] {
         let listing = LinkListingSQL(query: query, kind: try backend().kind)
         return try await reading("listing links") { database in

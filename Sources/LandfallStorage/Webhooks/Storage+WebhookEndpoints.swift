@@ -90,7 +90,7 @@ extension Storage {
         }
     }
 
-    /// Queues `event` (a ``WebhookEventType/webhookTest``) for the endpoint `id` only (if it is
+    /// Queues `event` (a `WebhookEventType/webhookTest`) for the endpoint `id` only (if it is
     /// enabled: a disabled endpoint is sent nothing).
     ///
     /// - Returns: The delivery, or `nil` when no enabled endpoint has `id`.
