@@ -6,7 +6,7 @@ extension DemoSite {
         "landfall.yml": ##"""
 # The demo site `landfall serve` starts with no arguments: a daily-puzzle app whose links
 # open the app on the right puzzle, and show a real page to people without it.
-# Every key is described in the README's "Site configuration" section.
+# Every key is described in Sources/LandfallSite/LandfallSite.docc/SiteConfigurationFile.md.
 
 site:
   name: Daily Puzzle

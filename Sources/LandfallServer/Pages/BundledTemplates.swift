@@ -8,7 +8,7 @@
 ///
 /// Every value is HTML-escaped by `{{name}}`; the bundled templates never use the unescaped
 /// `{{{name}}}` form, so content cannot inject markup. The values a template can use are
-/// listed in the README's "Page templates" section.
+/// listed in the article Page templates (LandfallSite.docc/PageTemplates.md).
 enum BundledTemplates {
     /// Templates by name.
     static let all: [String: String] = [

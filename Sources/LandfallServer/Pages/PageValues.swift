@@ -3,7 +3,7 @@ import LandfallLinks
 import LandfallSite
 
 /// What a page template can show: every value the bundled templates use, and that a site's
-/// own templates may use (listed in the README's "Page templates" section).
+/// own templates may use (listed in the article Page templates (LandfallSite.docc/PageTemplates.md)).
 ///
 /// Pages start from ``init(site:origins:apps:)`` (the site, the home link, the store buttons)
 /// and set what they show. ``PageRenderer`` hands the values to Mustache; an absent value
