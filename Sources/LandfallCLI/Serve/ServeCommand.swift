@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import LandfallCards
 import LandfallServer
 import LandfallSite
 import LandfallStorage
@@ -226,6 +227,7 @@ struct ServeCommand: AsyncParsableCommand {
                     lines.append("The dashboard: \(scheme)://admin.localhost:\(port)")
                     lines.append("  sign in as \(DemoSite.administratorEmail) with the password \(demoAdminPassword) (new at every start)")
                 }
+                if let cardsOff = CardRenderer.offReason { lines.append(cardsOff) }
                 lines.append("Stop with Ctrl-C; reload the site\(scheme == "https" ? " and the certificate" : "") with `kill -HUP \(ProcessInfo.processInfo.processIdentifier)`.")
                 FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             })

@@ -53,8 +53,9 @@ extension CardTemplate {
         )
     }
 
-    /// The icon's path in the site folder.
-    func iconPath(_ site: SiteConfiguration) -> String? {
+    /// The icon's path in the site folder: its own, or the site's icon when that is a path on the
+    /// site (`/static/icon.png` is `static/icon.png`); nil for none.
+    public func iconPath(_ site: SiteConfiguration) -> String? {
         switch icon {
         case .none: nil
         case .path(let path): path
