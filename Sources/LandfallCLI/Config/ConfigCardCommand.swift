@@ -18,7 +18,8 @@ struct ConfigCardCommand: ReportingCommand {
 
             The exit status is 0 with the card written, 1 when the card cannot be drawn (an \
             unknown route, a URL of another route, missing content, card files refused, cards \
-            off in this build), 2 when an option is wrong or the file cannot be written.
+            off in this build), 2 when an option is wrong, the site configuration cannot be \
+            read or the file cannot be written.
 
             Examples:
               landfall config card puzzle --example /puzzle/2026-11-20 --output card.png
