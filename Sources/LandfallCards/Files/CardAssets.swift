@@ -88,6 +88,11 @@ public struct CardAssets: Sendable {
         try CardDescription(card, image: { images[$0] }, font: { fonts[$0] })
     }
 
+    /// Records a file's digest (tests use it to change a file without a file).
+    mutating func setDigest(_ digest: String, for name: String) {
+        digests[name] = digest
+    }
+
     /// One file a card names, and where.
     struct Reference {
         enum Kind { case image, fontFile, installedFont }

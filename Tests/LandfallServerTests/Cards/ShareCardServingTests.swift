@@ -181,6 +181,42 @@ struct ShareCardServingTests {
         }
     }
 
+    @Test("a card kept in the data directory is served after a restart without being drawn, and a truncated one is drawn again")
+    func keptAcrossRestarts() async throws {
+        try CardTesting.requireCards()
+        let data = try TemporaryDirectory("landfall-card-restarts")
+        defer { data.remove() }
+        let first = try await TestServer { $0.dataDirectory = data.path }
+        let target = try await first.run(.router) { client in
+            let target = CardTesting.target(of: try #require(HTMLPage(try await client.get("/puzzle/2026-11-20", headers: [.userAgent: Visitors.slack]).text)
+                .meta("og:image")))
+            #expect(try await client.get(target).status == .ok)
+            return target
+        }
+        #expect(first.parts.cards.drawnCount == 1)
+        let fingerprint = try #require(PageCard.fingerprint(inPath: String(target.prefix { $0 != "?" })))
+        let file = URL(fileURLWithPath: data.path).appendingPathComponent("cards/\(fingerprint).png")
+        let kept = try Data(contentsOf: file)
+
+        let restarted = try await TestServer { $0.dataDirectory = data.path }
+        try await restarted.run(.router) { client in
+            let card = try await client.get(target)
+            #expect(card.status == .ok)
+            #expect(Data(card.body) == kept)
+        }
+        #expect(restarted.parts.cards.drawnCount == 0)
+
+        try kept.prefix(kept.count / 2).write(to: file)
+        let afterACrash = try await TestServer { $0.dataDirectory = data.path }
+        try await afterACrash.run(.router) { client in
+            let card = try await client.get(target)
+            #expect(card.status == .ok)
+            #expect(Data(card.body) == kept, "drawn again, the same picture")
+        }
+        #expect(afterACrash.parts.cards.drawnCount == 1)
+        #expect(try Data(contentsOf: file) == kept, "and kept whole again")
+    }
+
     @Test("crawlers asking for a new card all at once get it drawn once")
     func concurrentFirstRequestsDrawOnce() async throws {
         try CardTesting.requireCards()
