@@ -63,14 +63,14 @@ struct CardRoutes: Sendable {
         case .link(let linkHost, let slug):
             guard let known = site.configuration.hosts.linkHosts.first(where: { $0.name == linkHost }),
                   LinkLookup.mayBeSlug(slug) else { return nil }
-            let found: ShortLink?
+            let lookedUp: ShortLink?
             do {
-                found = try await links.link(on: known, slug: slug)
+                lookedUp = try await links.link(on: known, slug: slug)
             } catch {
                 context.logger.error("short link lookup for a card failed", metadata: ["error": "\(error)"])
                 throw PageProblem(.serviceUnavailable, title: "Try again in a moment", message: "This picture can't be made right now.")
             }
-            guard let link = found else { return nil }
+            guard let link = lookedUp else { return nil }
             let target = site.checkedDestination(link.target)
             let found = target.flatMap { ShortLinkRoutes.sitePage(of: $0, finder: finder, site: site, origins: origins, logger: context.logger) }
             return ShortLinkRoutes.card(of: link, page: found, cards: cards)
