@@ -8,7 +8,7 @@ import Testing
 /// everything that changes the picture, and with nothing else.
 @Suite struct CardAssetsTests {
     static let yaml = """
-        site: {name: Daily Puzzle, color: "#3b5bdb", icon: /static/icon.png}
+        site: {name: Daily Puzzle, color: "#3b5bdb", icon: /static/icon.png, timeZone: UTC}
         hosts: {site: daily.example.com}
         apps: [{name: daily, ios: {teamID: ABCDE12345, bundleID: com.example.daily}}]
         routes:
