@@ -53,7 +53,9 @@ stop() {
 }
 trap stop EXIT
 
-"$binary" serve --port "$port" --data-dir "$work/data" >"$work/landfall.log" 2>&1 &
+# --rate-limit 0: pages (cards among them) are rate limited per client address by default, and
+# wrk's 64 connections come from one address; the association file is not rate limited.
+"$binary" serve --port "$port" --data-dir "$work/data" --rate-limit 0 >"$work/landfall.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 150); do
     curl -sf -o /dev/null -H "$host_header" "http://127.0.0.1:$port$association" && break
@@ -101,6 +103,7 @@ for round in $(seq 1 "$rounds"); do
         rps[$what-$round]="$(requests_per_second "$report")"
         p99[$what-$round]="$(p99_ms "$report")"
         errors="$(errors_of "$report")"
+        if grep -q "Non-2xx" "$report"; then echo "error: $what answered other than 200 in round $round:" >&2; cat "$report" >&2; exit 1; fi
         printf '%-12s round %d: %10s req/s   p99 %8s ms   %s/s   %s\n' "$what" "$round" "${rps[$what-$round]}" "${p99[$what-$round]}" \
             "$(transfer_of "$report")" "$errors"
         rows+="| $round | $what | $(printf '%.0f' "${rps[$what-$round]}") | $(printf '%.2f' "${p99[$what-$round]}") | $(transfer_of "$report")/s | ${errors:-none} |"$'\n'
@@ -123,7 +126,7 @@ if [ -n "${NO_RESULTS:-}" ]; then echo "NO_RESULTS is set: nothing appended"; ex
     echo
     echo "- Code: landfall at $(landfall_code "$root"), $build_kind build; $(swift --version 2>/dev/null | head -1)."
     echo "- Machine: $(nproc) cores, wrk and the server on the same cores. Load average (1, 5, 15 min): $load_at_start at the start, $load_before after the warm-up, $load_after at the end (other builds on the machine: the figures are noisy; the ratio, of runs seconds apart, is the one to read)."
-    echo "- Responses: the card ($card_bytes bytes, \`$card_path\`) and the association file ($association_bytes bytes), from the same \`landfall serve --port $port --data-dir TMP\` (the built-in demo)."
+    echo "- Responses: the card ($card_bytes bytes, \`$card_path\`) and the association file ($association_bytes bytes), from the same \`landfall serve --port $port --data-dir TMP --rate-limit 0\` (the built-in demo; without --rate-limit 0 the card, a page path, would be rate limited per client address and wrk's connections share one)."
     echo "- Command: \`Benchmarks/Cards/serve.sh\`$( [ -n "${LANDFALL_BIN:-}" ] && echo " with \`LANDFALL_BIN=$LANDFALL_BIN\`"), which runs \`wrk -t$threads -c$connections -d$duration --latency -H '$host_header' URL\` on each in turn, $rounds rounds after a $warmup warm-up, the order reversed every other round."
     echo
     echo "| round | response | req/s | p99 (ms) | transfer | wrk errors |"
