@@ -26,6 +26,26 @@ struct CardRoutes: Sendable {
     let finder: RoutePageFinder
     let links: LinkLookup
 
+    /// A card kept in memory, answered on a route of its own before the page stack (as the
+    /// association files are): no https redirect to decide, no rate limit to count, since it
+    /// costs no more than an association file. Nil for anything else — another host's role, a
+    /// plain-http request the page stack redirects, a card not in memory — which the page
+    /// stack then answers (``respond(_:path:context:)``).
+    func respondKept(_ request: Request, context: Context) throws -> Response? {
+        guard let fingerprint = PageCard.fingerprint(inPath: request.uri.path) else { return nil }
+        let host = try context.host
+        guard host.role.served == .site,
+              host.role.isLocal || !Origins.isPlainHTTP(forwardedProto: host.forwardedProto) else { return nil }
+        let etag = "\"\(fingerprint)\""
+        if let match = request.headers[.ifNoneMatch], StaticFileResponse.matches(match, etag: etag) {
+            context.label(PageCard.pathPrefix + ":card")
+            return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: Self.cacheControl])
+        }
+        guard let png = store.inMemory(fingerprint) else { return nil }
+        context.label(PageCard.pathPrefix + ":card")
+        return Self.response(png, etag: etag)
+    }
+
     /// The card at `path`, or nil when `path` is no card's (a file of the static folder then).
     func respond(_ request: Request, path: String, context: Context) async throws -> Response? {
         guard let fingerprint = PageCard.fingerprint(inPath: path) else { return nil }

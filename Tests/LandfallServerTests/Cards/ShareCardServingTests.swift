@@ -217,6 +217,24 @@ struct ShareCardServingTests {
         #expect(try Data(contentsOf: file) == kept, "and kept whole again")
     }
 
+    @Test("a kept card is served past the pages' rate limit, as the association files are; one not drawn yet is counted")
+    func keptCardsAreNotRateLimited() async throws {
+        try CardTesting.requireCards()
+        let server = try await TestServer { $0.rateLimit = RateLimit(requestsPerSecond: 1, burst: 2) }
+        try await server.run(.router) { client in
+            let target = CardTesting.target(of: try #require(HTMLPage(try await client.get("/puzzle/2026-11-20").text).meta("og:image")))
+            #expect(try await client.get(target).status == .ok, "drawn: the page stack, within the burst")
+            #expect(try await client.get("/puzzle/2026-11-19").status == .tooManyRequests, "the burst is spent")
+            for _ in 0..<20 {
+                let card = try await client.get(target)
+                #expect(card.status == .ok)
+                #expect(card["Content-Type"] == "image/png")
+            }
+            let unknown = try await client.get("/static/cards/00000000000000000000000000000000.png?page=/puzzle/2026-11-18")
+            #expect(unknown.status == .tooManyRequests, "a card not kept takes the page stack, rate limit and all")
+        }
+    }
+
     @Test("crawlers asking for a new card all at once get it drawn once")
     func concurrentFirstRequestsDrawOnce() async throws {
         try CardTesting.requireCards()
