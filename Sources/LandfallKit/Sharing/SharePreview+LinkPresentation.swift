@@ -1,7 +1,6 @@
-#if canImport(LinkPresentation)
+#if canImport(LinkPresentation) && (os(iOS) || os(macOS) || os(visionOS))
 import Foundation
 import LinkPresentation
-import UniformTypeIdentifiers
 
 extension SharePreview {
     /// The metadata a share sheet shows: the title, the URLs, and the card as its image,
@@ -21,7 +20,7 @@ extension SharePreview {
         metadata.title = title
         if let imageURL {
             let provider = NSItemProvider()
-            provider.registerDataRepresentation(forTypeIdentifier: UTType.png.identifier, visibility: .all) { completion in
+            provider.registerDataRepresentation(forTypeIdentifier: "public.png", visibility: .all) { completion in
                 let task = session.dataTask(with: imageURL) { data, _, error in completion(data, error) }
                 task.resume()
                 return task.progress
