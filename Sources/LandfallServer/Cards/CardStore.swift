@@ -7,10 +7,10 @@ import NIOCore
 /// The cards drawn, by fingerprint: in memory up to a budget of bytes (the least recently
 /// served go first), and as files in `<data directory>/cards/FINGERPRINT.png`, so that a
 /// restart draws none of them again. A fingerprint names one picture for ever
-/// (``CardAssets/fingerprint(of:renderer:)``), so nothing kept is ever stale.
+/// (`CardAssets.fingerprint(of:renderer:)`), so nothing kept is ever stale.
 ///
 /// A file is written whole or not at all (to a temporary name, then renamed); one that is not
-/// a whole PNG when read (``PNGIntegrity``) is removed and drawn again, never served. Requests
+/// a whole PNG when read (`PNGIntegrity`) is removed and drawn again, never served. Requests
 /// for a card that is being drawn wait for that drawing: a card is drawn once however many
 /// crawlers ask for it at once.
 final class CardStore: Sendable {

@@ -7,7 +7,7 @@ import LandfallSite
 struct PageCard: Sendable, Equatable {
     /// What the card shows.
     let resolved: ResolvedCard
-    /// ``CardAssets/fingerprint(of:renderer:)`` of ``resolved``.
+    /// `CardAssets.fingerprint(of:renderer:)` of ``resolved``.
     let fingerprint: String
     /// Which page the card is of: `page=/puzzle/2026-11-20`, `link=go.example.com/friday`, or
     /// `default` (the site's default card, for pages under embargo).
