@@ -60,7 +60,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 
-    @Test("a --data that is not KEY=VALUE, and a missing site, are usage errors", arguments: [
+    @Test("a --data that is not KEY=VALUE, or that gives a key twice, is a usage error", arguments: [
         (["--data", "score"], "--data 'score' is not KEY=VALUE, such as --data score=3:12"),
         (["--data", "=3:12"], "--data '=3:12' is not KEY=VALUE"),
         (["--data", "a=1", "--data", "a=2"], "--data gives 'a' twice"),
