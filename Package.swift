@@ -86,7 +86,8 @@ let package = Package(
         // without the C libraries it builds with cards off (see above).
         .target(
             name: "LandfallCards",
-            dependencies: ["LandfallQR", "LandfallSite"] + (cardsHaveLibraries ? ["CFreeType", "CLibPNG"] : []),
+            dependencies: ["LandfallQR", "LandfallSite", .product(name: "Crypto", package: "swift-crypto")]
+                + (cardsHaveLibraries ? ["CFreeType", "CLibPNG"] : []),
             swiftSettings: cardsHaveLibraries ? [.define("LANDFALL_CARDS_FREETYPE")] : []
         ),
         // Short links as values: the link model, destination safety (open-redirect protection),
@@ -144,6 +145,8 @@ let package = Package(
             name: "LandfallServer",
             dependencies: [
                 "LandfallQR",
+                // Share cards: rendered on first request, kept in memory and the data directory.
+                "LandfallCards",
                 "DeepLinkRouting",
                 "LandfallJSON",
                 "LandfallSite",
@@ -238,6 +241,7 @@ let package = Package(
                 "DeepLinkRouting",
                 "LandfallSite",
                 "LandfallServer",
+                "LandfallCards",
                 "LandfallStorage",
                 "LandfallLinks",
                 "LandfallDoctor",
@@ -321,6 +325,7 @@ let package = Package(
             name: "LandfallServerTests",
             dependencies: [
                 "LandfallServer",
+                "LandfallCards",
                 "LandfallSite",
                 "LandfallJSON",
                 "LandfallLinks",
@@ -356,7 +361,7 @@ let package = Package(
             name: "LandfallCLITests",
             dependencies: [
                 "SeededRandom",
-                "LandfallCLI", "AppSiteAssociation", "LandfallStorage", "LandfallLinks", "LandfallDoctor", "DoctorStandIns", "ChildProcess",
+                "LandfallCLI", "LandfallCards", "AppSiteAssociation", "LandfallStorage", "LandfallLinks", "LandfallDoctor", "DoctorStandIns", "ChildProcess",
                 "LandfallWebhooks",
                 // The receiver the webhook fault tests deliver to (standardwebhooks in Python).
                 "WebhookReceiver",

@@ -24,6 +24,17 @@ public struct CardRenderer: Sendable {
         CardRenderer(fallbackFonts: SystemFonts.fallbackFonts())
     }
 
+    /// The version of the drawing: raised whenever the same description would be drawn with
+    /// different pixels, so that cards kept under an old ``identity`` are not served as new ones.
+    public static let version = "1"
+
+    /// What besides a card's description decides its pixels: the drawing's ``version`` and the
+    /// fallback fonts (their names and sizes). Part of every card's fingerprint
+    /// (``CardAssets/fingerprint(of:renderer:)``).
+    public var identity: String {
+        "landfall-cards \(Self.version); fallbacks: " + fallbackFonts.map { "\($0.name) (\($0.data.count) bytes)" }.joined(separator: ", ")
+    }
+
     /// Whether this build draws cards: false when FreeType, libpng or zlib were not found when
     /// it was built.
     public static var isAvailable: Bool {

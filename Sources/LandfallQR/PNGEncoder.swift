@@ -70,7 +70,7 @@ package enum PNGEncoder {
     }
 
     /// The CRC-32 of ISO 3309 (polynomial 0xEDB88320, reflected), as PNG chunks use it.
-    static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    package static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LandfallCards
 import Testing
 @testable import LandfallServer
 
@@ -18,9 +19,14 @@ import Testing
             #expect(page.title == "Daily Puzzle for 2026-11-20: Compass")
             #expect(page.meta("og:title") == "Daily Puzzle for 2026-11-20: Compass")
             #expect(page.meta("og:description") == "Every direction at once: the theme is finding your way.")
-            #expect(page.meta("og:image") == "https://daily.example.com/static/daily-puzzle.png", "the site's image, a static file")
+            if CardRenderer.isAvailable {
+                #expect(page.meta("og:image")?.hasPrefix("https://daily.example.com/static/cards/") == true, "the puzzle's share card")
+                #expect(page.meta("og:image:alt") == "Daily Puzzle #402 · 2026-11-20 · Compass")
+            } else {
+                #expect(page.meta("og:image") == "https://daily.example.com/static/daily-puzzle.png", "the site's image, a static file")
+                #expect(page.meta("og:image:alt") == "The Daily Puzzle grid with the word DAILY found")
+            }
             #expect(page.meta("og:image:width") == "1200" && page.meta("og:image:height") == "630")
-            #expect(page.meta("og:image:alt") == "The Daily Puzzle grid with the word DAILY found")
             #expect(page.meta("og:url") == "https://daily.example.com/puzzle/2026-11-20")
             #expect(page.meta("og:site_name") == "Daily Puzzle")
             #expect(page.meta("twitter:card") == "summary_large_image")
@@ -46,8 +52,9 @@ import Testing
             #expect(page.link(id: "open-in-app") == "http://127.0.0.1:\(port)/puzzle/2026-11-20?ref=share")
             #expect(page.meta("og:url") == "https://daily.example.com/puzzle/2026-11-20?ref=share")
             #expect(page.meta("apple-itunes-app") == "app-id=1234567890, app-argument=https://daily.example.com/puzzle/2026-11-20?ref=share")
-            #expect(page.meta("og:image") == "https://daily.example.com/static/daily-puzzle.png")
-            #expect(response.text.contains(#"<img class="hero" src="http://localhost:\#(port)/static/daily-puzzle.png""#),
+            let image = CardRenderer.isAvailable ? "/static/cards/" : "/static/daily-puzzle.png"
+            #expect(page.meta("og:image")?.hasPrefix("https://daily.example.com" + image) == true)
+            #expect(response.text.contains(#"<img class="hero" src="http://localhost:\#(port)\#(image)"#),
                     "the page's own <img> loads from this machine's name of the site")
 
             let back = try await client.get("/puzzle/2026-11-20?ref=share", host: "127.0.0.1:\(port)")
@@ -104,7 +111,8 @@ import Testing
             #expect(json["url"] as? String == "https://daily.example.com/puzzle/2026-11-20")
             #expect(json["parameters"] as? [String: String] == ["date": "2026-11-20"])
             #expect(json["title"] as? String == "Daily Puzzle for 2026-11-20: Compass")
-            #expect(json["image"] as? String == "https://daily.example.com/static/daily-puzzle.png")
+            #expect((json["image"] as? String)?.hasPrefix(CardRenderer.isAvailable ? "https://daily.example.com/static/cards/"
+                                                                                     : "https://daily.example.com/static/daily-puzzle.png") == true)
             #expect(json["opensApp"] as? Bool == true)
             #expect((json["content"] as? [String: Any])?["theme"] as? String == "Compass")
 

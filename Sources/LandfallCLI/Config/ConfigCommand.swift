@@ -19,7 +19,7 @@ struct ConfigCommand: AsyncParsableCommand {
               landfall config expo examples/demo/landfall.yml --merge app.json
               landfall config react-navigation examples/demo/landfall.yml > src/linking.ts
             """,
-        subcommands: [ConfigCheckCommand.self, ConfigAssociationsCommand.self, ConfigRoutesCommand.self,
+        subcommands: [ConfigCheckCommand.self, ConfigAssociationsCommand.self, ConfigRoutesCommand.self, ConfigCardCommand.self,
                       ConfigEntitlementsCommand.self, ConfigAndroidManifestCommand.self,
                       ConfigExpoCommand.self, ConfigReactNavigationCommand.self]
     )

@@ -1,3 +1,5 @@
+import Foundation
+import LandfallCards
 import LandfallSite
 
 /// Reads a site configuration named on the command line and checks it, turning every way that
@@ -18,7 +20,20 @@ enum SiteConfigurationInput {
             return nil
         }
         let check = SiteConfigurationReader.check(yaml: text, source: input.displayName)
-        return (check.site, check.issues, input.displayName)
+        guard let site = check.site, !input.isStandardInput else { return (check.site, check.issues, input.displayName) }
+        // The files the cards name, read as `landfall serve` reads them (beside the file).
+        let folder = URL(fileURLWithPath: input.argument).deletingLastPathComponent()
+        do {
+            _ = try CardAssets.load(site.configuration, folder: folder.path) { path in
+                FileManager.default.contents(atPath: folder.appendingPathComponent(path).path).map { [UInt8]($0) }
+            }
+        } catch {
+            let issues = error.problems.map { problem in
+                SiteIssue(.error, path: problem.path, message: (problem.route.map { "the card of '\($0)': " } ?? "") + problem.message)
+            }
+            return (nil, check.issues + issues, input.displayName)
+        }
+        return (site, check.issues, input.displayName)
     }
 
     /// The built site, for commands that print something derived from it; `nil` when the file

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import LandfallCards
 import LandfallServer
 import LandfallSite
 import LandfallStorage
@@ -21,7 +22,9 @@ struct ServeCommand: AsyncParsableCommand {
             /health, /ready and /metrics. Templates and content are read from templates/ and \
             content/ beside the file unless --templates or --content say otherwise. The file is \
             checked first, exactly as `landfall config check` does, and the server refuses to \
-            start on any error.
+            start on any error. Pages and short links name their share card (the route's \
+            `card:`), drawn on first request and kept in --data-dir/cards (with \
+            --database-url too); a build without FreeType runs with cards off and says so here.
 
             Short links live on the link hosts (hosts.links: one, or a list) and are managed through the JSON API \
             under /v1/ (openapi/landfall.yaml) with keys from `landfall keys create`. They are \
@@ -205,7 +208,8 @@ struct ServeCommand: AsyncParsableCommand {
             dataDirectory = directory
             storedIn = "data in \(directory)/"
         case .postgres(let url, _):
-            dataDirectory = StorageOptions.defaultDataDirectory
+            // The share cards drawn are kept there (cards/), with PostgreSQL too.
+            dataDirectory = storage.dataDirectory
             storedIn = "data in \(StorageOptions.redacted(url))"
         }
         // The demo's dashboard admin gets a new password at every start, printed below: only its
@@ -227,6 +231,7 @@ struct ServeCommand: AsyncParsableCommand {
                     lines.append("The dashboard: \(scheme)://admin.localhost:\(port)")
                     lines.append("  sign in as \(DemoSite.administratorEmail) with the password \(demoAdminPassword) (new at every start)")
                 }
+                if let cardsOff = CardRenderer.offReason { lines.append(cardsOff) }
                 lines.append("Stop with Ctrl-C; reload the site\(scheme == "https" ? " and the certificate" : "") with `kill -HUP \(ProcessInfo.processInfo.processIdentifier)`.")
                 FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             })

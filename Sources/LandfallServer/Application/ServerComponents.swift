@@ -18,6 +18,8 @@ final class ServerComponents: Sendable {
     let links: LinkMemory
     /// Clicks answered and not yet stored.
     let clicks: ClickRecorder
+    /// The share cards drawn: in memory and in `<data directory>/cards/`.
+    let cards: CardStore
     /// Pending deferred-link claims of landing pages, written in batches.
     let claims: ClaimRecorder
     /// Hashes client addresses with the day's salt, for claims and the invitation audit log.
@@ -49,6 +51,7 @@ final class ServerComponents: Sendable {
         self.links = LinkMemory(cache: cache, table: configuration.linkTableBudget > 0 ? LinkTable(budget: configuration.linkTableBudget) : nil)
         self.clicks = ClickRecorder(storage: storage, links: links, limit: configuration.clickBufferLimit,
                                    journalThreshold: configuration.clickJournalThreshold, metrics: metrics, logger: logger)
+        self.cards = CardStore(directory: configuration.dataDirectory + "/cards", budget: configuration.cardMemory, logger: logger)
         self.claims = ClaimRecorder(storage: storage)
         self.addresses = AddressHasher(storage: storage)
         self.settings = SettingsCache(storage: storage)

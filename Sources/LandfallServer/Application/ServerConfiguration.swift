@@ -23,8 +23,11 @@ public struct ServerConfiguration: Sendable {
     /// behind a proxy that holds the certificate.
     public var tls: TLSFiles?
     /// The directory of the SQLite database (created if missing), used when
-    /// ``databaseURL`` is `nil`.
+    /// ``databaseURL`` is `nil`; the share cards drawn are kept in its `cards/` folder.
     public var dataDirectory: String
+    /// The most bytes of share cards kept in memory (64 MiB by default); more are read from
+    /// `cards/` in ``dataDirectory``.
+    public var cardMemory = 64 << 20
     /// A PostgreSQL database (`postgres://user:password@host:port/database`) shared by several
     /// instances, instead of SQLite in ``dataDirectory``.
     public var databaseURL: String?

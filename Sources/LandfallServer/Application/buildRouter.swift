@@ -8,7 +8,8 @@ import Hummingbird
 /// 405 with `Allow`, the API's 404, or the site's pages).
 ///
 /// Then: the operations endpoints on any host; behind ``HostMiddleware`` (400 for a bad
-/// `Host`, 404 for a host the site does not list), the association files, the JSON API (its
+/// `Host`, 404 for a host the site does not list), the association files, the share cards kept
+/// in memory (any other `/static/cards/` request goes to the pages), the JSON API (its
 /// operations in ``APIRoutes``, public ones rate limited, the others behind an API key of their
 /// scope), and the pages of every host (``SiteRoutes``: redirects, short links, the site's
 /// pages), plain http redirected to https and rate limited.
@@ -47,6 +48,11 @@ func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestCo
     OperationsRoutes(sites: parts.sites, storage: parts.storage, metrics: parts.metrics).addRoutes(to: router)
     AssociationRoutes().addRoutes(to: router.group().add(middleware: hosts))
     api.register(on: router.group().add(middleware: hosts))
+    // A share card kept in memory skips the page stack, as the association files do (CardRoutes).
+    router.group().add(middleware: hosts).get(RouterPath(PageCard.pathPrefix + ":card")) { request, context in
+        if let kept = try siteRoutes.cards.respondKept(request, context: context) { return kept }
+        return try await pages.respond(to: request, context: context)
+    }
     pages.addRoutes(to: router)
     return (router, api.table)
 }

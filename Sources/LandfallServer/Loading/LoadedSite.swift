@@ -1,4 +1,5 @@
 import Foundation
+import LandfallCards
 import LandfallLinks
 import LandfallSite
 import Mustache
@@ -25,6 +26,8 @@ final class LoadedSite: Sendable {
     let linksAppleAssociation: AssociationDocument?
     /// The link host's `assetlinks.json`.
     let linksAssetLinks: AssociationDocument?
+    /// The share cards: their files and renderer; nil when cards are off (no FreeType).
+    let cards: SiteCards?
     /// Where it was loaded from.
     let sourceName: String
     /// When it was loaded.
@@ -40,7 +43,7 @@ final class LoadedSite: Sendable {
     /// How many checked destinations are remembered before the memory starts over.
     static let checkedDestinationLimit = 10_000
 
-    init(site: Site, templates: MustacheLibrary, content: any ContentStore, staticFiles: StaticFiles = .none,
+    init(site: Site, templates: MustacheLibrary, content: any ContentStore, staticFiles: StaticFiles = .none, cards: CardAssets? = nil,
          appleAssociation: AssociationDocument?,
          assetLinks: AssociationDocument?, linksAppleAssociation: AssociationDocument?, linksAssetLinks: AssociationDocument?,
          sourceName: String, loadedAt: Date) {
@@ -52,6 +55,8 @@ final class LoadedSite: Sendable {
         self.assetLinks = assetLinks
         self.linksAppleAssociation = linksAppleAssociation
         self.linksAssetLinks = linksAssetLinks
+        self.cards = CardRenderer.isAvailable
+            ? SiteCards(configuration: site.configuration, assets: cards ?? .none, renderer: SiteCards.sharedRenderer) : nil
         self.sourceName = sourceName
         self.loadedAt = loadedAt
         self.destinations = site.configuration.destinationPolicy

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallCards
 import LandfallSite
 import Mustache
 
@@ -39,8 +40,12 @@ enum SiteLoader {
             }
             let staticDirectory = existingDirectory(base.appendingPathComponent("static").path)
             let staticFiles = try staticDirectory.map { directory throws(SiteLoadError) in try StaticFiles.read(directory: directory) } ?? .none
+            let folder = base.path
+            let cards = try cardAssets(site, source: path, folder: folder) { relative in
+                FileManager.default.contents(atPath: base.appendingPathComponent(relative).path).map { [UInt8]($0) }
+            }
             return try assemble(site, templateFiles: templateFiles, templatesName: templatesDirectory ?? "templates",
-                                content: store, staticFiles: staticFiles, sourceName: path, now: now)
+                                content: store, staticFiles: staticFiles, cards: cards, sourceName: path, now: now)
         case .embedded(let name, let files, let binaryFiles):
             guard let text = files["landfall.yml"] else {
                 throw SiteLoadError("\(name): has no landfall.yml")
@@ -67,9 +72,23 @@ enum SiteLoader {
                 }
                 staticEntries.append((String(path.dropFirst(7)), Array(data)))
             }
+            let siteFiles = Dictionary(staticEntries.map { ("static/" + $0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+            let cards = try cardAssets(site, source: name, folder: name) { siteFiles[$0] }
             return try assemble(site, templateFiles: templateFiles, templatesName: "\(name) templates",
                                 content: EmbeddedContentStore(files: contentFiles),
-                                staticFiles: try StaticFiles.make(staticEntries, source: "\(name) static"), sourceName: name, now: now)
+                                staticFiles: try StaticFiles.make(staticEntries, source: "\(name) static"), cards: cards,
+                                sourceName: name, now: now)
+        }
+    }
+
+    /// The files the site's cards draw with (``CardAssets``), or why one cannot be used: each
+    /// problem on a line of its own, naming the configuration, the route and the file.
+    private static func cardAssets(_ site: Site, source: String, folder: String,
+                                   read: (String) -> [UInt8]?) throws(SiteLoadError) -> CardAssets {
+        do {
+            return try CardAssets.load(site.configuration, folder: folder, read: read)
+        } catch {
+            throw SiteLoadError(error.problems.map { "\(source): \($0)" }.joined(separator: "\n"))
         }
     }
 
@@ -98,7 +117,7 @@ enum SiteLoader {
     }
 
     private static func assemble(_ site: Site, templateFiles: [String: String], templatesName: String,
-                                 content: any ContentStore, staticFiles: StaticFiles, sourceName: String,
+                                 content: any ContentStore, staticFiles: StaticFiles, cards: CardAssets, sourceName: String,
                                  now: Date) throws(SiteLoadError) -> LoadedSite {
         var library = MustacheLibrary()
         for (name, text) in BundledTemplates.all.merging(templateFiles, uniquingKeysWith: { _, site in site }) {
@@ -117,7 +136,7 @@ enum SiteLoader {
         let hasIOS = site.configuration.apps.contains { $0.ios != nil }
         let hasAndroid = site.configuration.apps.contains { $0.android != nil }
         return LoadedSite(
-            site: site, templates: library, content: content, staticFiles: staticFiles,
+            site: site, templates: library, content: content, staticFiles: staticFiles, cards: cards,
             appleAssociation: hasIOS ? AssociationDocument(json: site.appleAssociationJSON) : nil,
             assetLinks: hasAndroid ? AssociationDocument(json: site.assetLinksJSON) : nil,
             linksAppleAssociation: hasIOS ? AssociationDocument(json: site.linksAppleAssociationJSON) : nil,

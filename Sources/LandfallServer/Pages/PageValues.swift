@@ -115,6 +115,19 @@ struct PageValues: Sendable {
         twitterCard = "summary_large_image"
     }
 
+    /// Shows a page's card (``PageCard``) as its image: the card's address on the site's
+    /// public host for the preview tags, the one this request can load for the page, its size,
+    /// its texts as `alt`, and the large Twitter card.
+    mutating func showCard(_ card: PageCard, origins: Origins) {
+        let absolute = origins.canonicalSite + card.path
+        imageURL = absolute
+        heroImageURL = origins.localized(absolute)
+        imageWidth = card.resolved.width
+        imageHeight = card.resolved.height
+        imageAlt = card.alt
+        twitterCard = "summary_large_image"
+    }
+
     /// In an app's own browser (``InAppBrowser``), which opens no universal link: says how to
     /// leave it, and points "Open in the app" at the app's custom scheme for `path` and `query`
     /// (an `intent:` address on Android), when the app has one. Nothing changes elsewhere.

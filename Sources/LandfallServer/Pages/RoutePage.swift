@@ -8,6 +8,13 @@ import LandfallSite
 struct RoutePage: Sendable {
     let values: PageValues
     let json: JSONValue
+    /// The route.
+    let route: SiteRoute
+    /// What the page's card is drawn from (a short link's card adds its data).
+    let cardValues: CardValues
+    /// The page's card, nil when cards are off; the page names it as its image unless the
+    /// route has no `card:` and the page an image of its own (see ``SiteCards``).
+    let card: PageCard?
 
     init(site: LoadedSite, route: SiteRoute, parameters: [String: String], content: JSONValue?, link: String,
          path: String, origins: Origins) {
@@ -15,17 +22,25 @@ struct RoutePage: Sendable {
         let apps = route.opensApp ? configuration.apps(for: route) : configuration.apps
         var values = PageValues(site: site, origins: origins, apps: apps)
         func text(_ field: String, _ setting: PlaceholderText?) -> String? {
-            content?[field]?.stringValue ?? setting.map { $0.filled(with: parameters) }
+            route.page.text(field, setting, parameters: parameters, content: content)
         }
         let title = text("title", route.page.title) ?? configuration.name
         let description = text("description", route.page.description) ?? configuration.description
         values.title = title
         values.description = description
-        if let image = text("image", route.page.image) {
+        let cardValues = CardValues(route: route, parameters: parameters, content: content)
+        let card = site.cards?.card(route: route, values: cardValues, source: .page(path))
+        let image = text("image", route.page.image)
+        if let card, route.card != nil || image == nil {
+            values.showCard(card, origins: origins)
+        } else if let image {
             values.setImage(image, alt: title, site: site, origins: origins)
         } else if configuration.image != nil {
             values.twitterCard = "summary_large_image"
         }
+        self.route = route
+        self.cardValues = cardValues
+        self.card = card
         values.canonicalURL = link
         values.route = route.name
         values.parameters = parameters

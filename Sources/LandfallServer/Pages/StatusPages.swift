@@ -22,6 +22,8 @@ enum StatusPages {
         var values = PageValues(site: site, origins: origins, apps: site.configuration.apps)
         values.title = "Not yet available · \(site.configuration.name)"
         values.noIndex = true
+        // The site's default card, the same for every page under embargo.
+        if let card = site.cards?.defaultCard { values.showCard(card, origins: origins) }
         return Response.html(.notFound, PageRenderer.render("not-yet-available", values: values, in: site.templates),
                              cacheControl: "no-cache")
     }

@@ -6,7 +6,7 @@ import LandfallSite
 /// interstitial host sends the browser back to it (302, which is what lets "Open in the app"
 /// open the app), the link host answers short links (``ShortLinkRoutes``), and the site host
 /// and its development names serve the site's pages (``PageRoutes``), its static files
-/// (``StaticFileResponse``) and the bridge pages for email (``BridgeRoutes``); the admin host serves
+/// (``StaticFileResponse``), the share cards (``CardRoutes``) and the bridge pages for email (``BridgeRoutes``); the admin host serves
 /// the dashboard (``DashboardRoutes``), whatever the path.
 struct SiteRoutes: Sendable {
     typealias Context = LandfallRequestContext
@@ -14,6 +14,7 @@ struct SiteRoutes: Sendable {
     let shortLinks: ShortLinkRoutes
     let pages: PageRoutes
     let bridges: BridgeRoutes
+    let cards: CardRoutes
     let dashboard: DashboardRoutes
 
     init(_ parts: ServerComponents, dashboard: DashboardConfiguration) {
@@ -21,6 +22,7 @@ struct SiteRoutes: Sendable {
         let finder = RoutePageFinder(clock: parts.clock)
         let claims = PendingClaims(parts)
         bridges = BridgeRoutes(finder: finder, claims: claims)
+        cards = CardRoutes(store: parts.cards, finder: finder, links: LinkLookup(parts))
         shortLinks = ShortLinkRoutes(links: LinkLookup(parts), clicks: parts.clicks, finder: finder, claims: claims, clock: parts.clock)
         pages = PageRoutes(finder: finder, claims: claims,
                            invitations: InvitationPage(gate: InvitationGate(parts), storage: parts.storage, claims: claims, clock: parts.clock))
@@ -52,6 +54,7 @@ struct SiteRoutes: Sendable {
             return try await shortLinks.respond(request, context: context)
         case .site, .local:
             if path.hasPrefix(Site.staticPathPrefix) {
+                if let card = try await cards.respond(request, path: path, context: context) { return card }
                 context.label("static")
                 return StaticFileResponse.respond(request, path: decoded, site: host.site, origins: host.origins)
             }

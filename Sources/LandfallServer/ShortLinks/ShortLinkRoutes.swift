@@ -3,6 +3,7 @@ import Hummingbird
 import LandfallLinks
 import LandfallSite
 import LandfallStorage
+import Logging
 
 /// The link host: `/<slug>` is a short link, `/?link=…` a Firebase Dynamic Links long link
 /// (``DynamicLinkPage``), `/` goes to the site, anything else is the not-found page.
@@ -64,7 +65,7 @@ struct ShortLinkRoutes: Sendable {
         case .browser(.android): link.overrides.android == nil
         case .browser: false
         }
-        let page = mayShowPage ? target.flatMap { sitePage(of: $0, site: site, origins: origins, context: context) } : nil
+        let page = mayShowPage ? target.flatMap { Self.sitePage(of: $0, finder: finder, site: site, origins: origins, logger: context.logger) } : nil
         let now = clock()
         // The cached click count may be behind the database's, never ahead: a limited link's
         // click is taken from the database below, which has the last word.
@@ -96,7 +97,7 @@ struct ShortLinkRoutes: Sendable {
             return Response.redirect(.found, to: origins.localized(location))
         case .preview, .landingPage:
             var values: PageValues
-            if let pageValues = page?.values {
+            if let pageValues = page?.page?.values {
                 values = pageValues
             } else {
                 values = PageValues(site: site, origins: origins, apps: site.configuration.apps)
@@ -108,6 +109,9 @@ struct ShortLinkRoutes: Sendable {
             // The spoiler guard covers the link's own preview too: while its target is under
             // embargo, the page and the crawlers see the site's defaults, as the target's page
             // shows them; the link's title, description and image from the moment it lifts.
+            if let cards = site.cards, let card = Self.card(of: link, page: page, cards: cards) {
+                values.showCard(card, origins: origins)
+            }
             if page?.isEmbargoed != true {
                 if let title = link.preview.title { values.title = title }
                 if let description = link.preview.description { values.description = description }
@@ -125,19 +129,34 @@ struct ShortLinkRoutes: Sendable {
         }
     }
 
-    /// What the site shows at `destination`: whether a route of the site that opens the app
-    /// claims it, the values of its page when that page is out (an embargoed or missing page
-    /// previews as the site itself, so a short link never spoils), and whether it is under
+    /// What the site shows at a short link's destination: its page when that page is out (an
+    /// embargoed or missing page previews as the site itself, so a short link never spoils),
+    /// whether a route of the site that opens the app claims it, and whether it is under
     /// embargo (then the link's own preview is withheld too).
-    private func sitePage(of destination: Destination, site: LoadedSite, origins: Origins,
-                          context: Context) -> (values: PageValues?, opensApp: Bool, isEmbargoed: Bool)? {
+    struct SitePage {
+        var page: RoutePage?
+        var opensApp: Bool
+        var isEmbargoed: Bool
+    }
+
+    /// What the site shows at `destination`; nil when it is not a page of the site's routes.
+    static func sitePage(of destination: Destination, finder: RoutePageFinder, site: LoadedSite, origins: Origins,
+                         logger: Logger) -> SitePage? {
         guard destination.isOnSiteHost else { return nil }
         let path = destination.path + (destination.query.map { "?\($0)" } ?? "")
-        switch finder.page(for: origins.canonicalSite + path, path: path, site: site, origins: origins, logger: context.logger) {
-        case .page(let page, let route): return (page.values, route.opensApp, false)
-        case .embargoed(let route): return (nil, route.opensApp, true)
-        case .missing(let route), .failed(let route): return (nil, route.opensApp, false)
+        switch finder.page(for: origins.canonicalSite + path, path: path, site: site, origins: origins, logger: logger) {
+        case .page(let page, let route): return SitePage(page: page, opensApp: route.opensApp, isEmbargoed: false)
+        case .embargoed(let route): return SitePage(page: nil, opensApp: route.opensApp, isEmbargoed: true)
+        case .missing(let route), .failed(let route): return SitePage(page: nil, opensApp: route.opensApp, isEmbargoed: false)
         case .noRoute: return nil
         }
+    }
+
+    /// The card a short link's preview names: nil when the link has its own preview image
+    /// (which it shows instead), else ``SiteCards/linkCard(_:page:embargoed:)``.
+    static func card(of link: ShortLink, page: SitePage?, cards: SiteCards) -> PageCard? {
+        let embargoed = page?.isEmbargoed == true
+        if link.preview.imageURL != nil, !embargoed { return nil }
+        return cards.linkCard(link, page: page?.page, embargoed: embargoed)
     }
 }

@@ -20,7 +20,8 @@ extension CardTemplate {
     }
 
     /// The card for one page or link: placeholders filled, defaults decided. A line with a
-    /// placeholder that has no value (or an empty one) is left out; the title keeps its other text.
+    /// placeholder that has no value (or an empty one) is left out, and so is a line that says
+    /// what the title says; the title keeps its other text.
     public func resolved(with values: CardValues, site: SiteConfiguration) -> ResolvedCard {
         var known: [String: String] = [:]
         for name in content { if let value = values.content[name] { known[name] = value } }
@@ -43,18 +44,20 @@ extension CardTemplate {
                               fonts: text.fonts.isEmpty ? fonts : text.fonts, alignment: text.alignment ?? alignment,
                               maxLines: text.maxLines ?? maxLines)
         }
+        let resolvedTitle = resolve(title, size: Self.titleSize, color: ink, fonts: titleFonts, maxLines: Self.titleMaxLines)
         return ResolvedCard(
             width: width, height: height, background: background, icon: iconPath(site),
-            title: resolve(title, size: Self.titleSize, color: ink, fonts: titleFonts, maxLines: Self.titleMaxLines),
+            title: resolvedTitle,
             lines: lines.filter { line in line.text.names.allSatisfy { known[$0] != nil } }.map {
                 // Lines are the title's colour, a little lighter unless the template sets it.
                 resolve($0, size: Self.lineSize, color: color ?? ink + "d9", fonts: lineFonts, maxLines: Self.lineMaxLines)
-            }
+            }.filter { $0.text != resolvedTitle.text }  // the site's name under a title that is the site's name says nothing
         )
     }
 
-    /// The icon's path in the site folder.
-    func iconPath(_ site: SiteConfiguration) -> String? {
+    /// The icon's path in the site folder: its own, or the site's icon when that is a path on the
+    /// site (`/static/icon.png` is `static/icon.png`); nil for none.
+    public func iconPath(_ site: SiteConfiguration) -> String? {
         switch icon {
         case .none: nil
         case .path(let path): path

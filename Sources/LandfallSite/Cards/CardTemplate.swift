@@ -126,6 +126,13 @@ public struct CardTemplate: Sendable, Hashable {
     /// The placeholders every route supplies, besides its parameters.
     public static let pagePlaceholders = ["title", "description", "site"]
 
+    /// Whether a font as `landfall.yml` names it is a file in the site folder (a path with `/`,
+    /// or a `.ttf`, `.otf` or `.ttc` name) rather than an installed font's name.
+    public static func isFontFile(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return name.contains("/") || [".ttf", ".otf", ".ttc"].contains { lowered.hasSuffix($0) }
+    }
+
     /// The placeholders a route with these parameters can fill in this template, in order:
     /// the parameters, the page's, then `content:` and `data:`.
     public func availablePlaceholders(parameters: [String]) -> [String] {

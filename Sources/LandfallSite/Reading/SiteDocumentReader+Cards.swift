@@ -131,9 +131,7 @@ extension SiteDocumentReader {
     private func fonts(_ mapping: Node.Mapping, _ key: String, at path: String) -> [String] {
         document.strings(mapping, key, at: path).enumerated().compactMap { index, entry in
             let (text, fontNode) = entry
-            let lowered = text.lowercased()
-            let isFile = text.contains("/") || [".ttf", ".otf", ".ttc"].contains { lowered.hasSuffix($0) }
-            guard isFile else { return text.isEmpty ? nil : text }
+            guard CardTemplate.isFontFile(text) else { return text.isEmpty ? nil : text }
             return sitePath(text, at: "\(YAMLDocument.join(path, key))[\(index)]", fontNode, image: false)
         }
     }
