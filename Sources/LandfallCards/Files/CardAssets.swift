@@ -31,7 +31,10 @@ public struct CardAssets: Sendable {
     /// Reads the files of every card of `configuration` through `read` (a path in the site
     /// folder in, its bytes out, nil when there is no such file).
     ///
-    /// - Parameter folder: How messages name the site folder.
+    /// - Parameters:
+    ///   - configuration: The site whose routes' cards (and default card) name the files.
+    ///   - folder: How messages name the site folder.
+    ///   - read: A path in the site folder in, its bytes out; nil when there is no such file.
     /// - Throws: ``CardAssetsError`` with one line per problem.
     public static func load(_ configuration: SiteConfiguration, folder: String,
                             read: (String) -> [UInt8]?) throws(CardAssetsError) -> CardAssets {

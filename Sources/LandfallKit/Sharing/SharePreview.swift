@@ -9,7 +9,7 @@ import Foundation
 /// preview.imageURL  // https://daily.example.com/static/cards/3f9c….png?page=/puzzle/2026-11-20
 /// ```
 ///
-/// On Apple platforms ``linkMetadata()`` makes the `LPLinkMetadata` a
+/// On Apple platforms `linkMetadata()` makes the `LPLinkMetadata` a
 /// `UIActivityViewController` item hands to the sheet.
 public struct SharePreview: Sendable, Hashable {
     /// The link shared: a short link, or the page itself.

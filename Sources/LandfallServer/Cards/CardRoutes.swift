@@ -55,7 +55,7 @@ struct CardRoutes: Sendable {
         if let match = request.headers[.ifNoneMatch], StaticFileResponse.matches(match, etag: etag) {
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: Self.cacheControl])
         }
-        if let png = store.kept(fingerprint) { return Self.response(png, etag: etag) }
+        if let png = await store.keptReadingAside(fingerprint) { return Self.response(png, etag: etag) }
         guard let cards = host.site.cards, let source = PageCard.Source(query: request.uri.query),
               let card = try await currentCard(source, cards: cards, site: host.site, origins: host.origins, context: context),
               card.fingerprint == fingerprint else {

@@ -3,6 +3,7 @@ import LandfallCards
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOPosix
 
 /// The cards drawn, by fingerprint: in memory up to a budget of bytes (the least recently
 /// served go first), and as files in `<data directory>/cards/FINGERPRINT.png`, so that a
@@ -83,19 +84,29 @@ final class CardStore: Sendable {
         return png
     }
 
+    /// ``kept(_:)``, with a file read on NIO's thread pool rather than on the request's thread.
+    func keptReadingAside(_ fingerprint: String) async -> ByteBuffer? {
+        if let png = inMemory(fingerprint) { return png }
+        return try? await NIOThreadPool.singleton.runIfActive { self.kept(fingerprint) }
+    }
+
     /// The card, drawn by `draw` unless it is kept, written to disk and kept in memory. Callers
     /// asking for the same card while it is drawn wait for the same drawing.
     func card(_ fingerprint: String, draw: @escaping @Sendable () throws -> [UInt8]) async throws -> ByteBuffer {
         let task: Task<ByteBuffer, any Error> = state.withLockedValue { state in
             if let running = state.drawing[fingerprint] { return running }
+            // Reading a kept file, drawing (10–25 ms) and writing block a thread: NIO's thread
+            // pool's, not one of Swift's few that every request shares.
             let task = Task<ByteBuffer, any Error> {
-                if let png = self.kept(fingerprint) { return png }
-                let bytes = try draw()
-                self.state.withLockedValue { $0.drawn += 1 }
-                self.write(fingerprint, bytes)
-                let png = ByteBuffer(bytes: bytes)
-                self.remember(fingerprint, png)
-                return png
+                try await NIOThreadPool.singleton.runIfActive {
+                    if let png = self.kept(fingerprint) { return png }
+                    let bytes = try draw()
+                    self.state.withLockedValue { $0.drawn += 1 }
+                    self.write(fingerprint, bytes)
+                    let png = ByteBuffer(bytes: bytes)
+                    self.remember(fingerprint, png)
+                    return png
+                }
             }
             state.drawing[fingerprint] = task
             return task
