@@ -3,7 +3,8 @@
 /// unless the caller brings a compressor (LandfallCards brings zlib's); `package` so that the
 /// package has one PNG writer.
 package enum PNGEncoder {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// The eight bytes every PNG file starts with (`package`: LandfallCards checks files with it).
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The PNG colour types this writer is used with.
     package enum ColorType: UInt8, Sendable {

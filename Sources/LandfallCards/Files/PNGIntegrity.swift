@@ -9,12 +9,10 @@ import LandfallQR
 /// PNGIntegrity.isWhole(Array(png.prefix(png.count / 2)))   // false
 /// ```
 public enum PNGIntegrity {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
     /// Whether `bytes` is a whole PNG file (the pixels are not decoded).
     public static func isWhole(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= signature.count + 12, bytes.starts(with: signature) else { return false }
-        var offset = signature.count
+        guard bytes.count >= PNGEncoder.signature.count + 12, bytes.starts(with: PNGEncoder.signature) else { return false }
+        var offset = PNGEncoder.signature.count
         var first = true
         while offset + 12 <= bytes.count {
             let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
