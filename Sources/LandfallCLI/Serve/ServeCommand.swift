@@ -38,7 +38,8 @@ struct ServeCommand: AsyncParsableCommand {
 
             Connections: one that waits longer than --idle-timeout for its next request, takes \
             longer than --header-timeout to send a header or --body-timeout to send a body is \
-            closed, and one client address may hold --connections-per-client connections. \
+            closed (over HTTP/2, a stream whose body stops arriving for --body-timeout is reset), \
+            and one client address may hold --connections-per-client connections. \
             Behind a proxy, name it with --trusted-proxy and the header it writes the client's \
             address in with --client-address-header: the address is read from the right of that \
             header, past the trusted proxies (what a client writes at its left is ignored), and \
