@@ -66,7 +66,7 @@ public struct ServerConfiguration: Sendable {
     /// How often expired deferred-link claims and old address salts are deleted.
     public var claimPurgeInterval: Duration
     /// How many bytes of memory the table of every short link may take (`LinkTable`, about
-    /// 100 bytes a link with a short target): a visit of any link is answered without asking
+    /// 70 bytes a link with a short target): a visit of any link is answered without asking
     /// the database. Past it the table gives up and says so in the log, and visits go through
     /// the cache. `0` turns the table off. 256 MiB by default.
     public var linkTableBudget: Int

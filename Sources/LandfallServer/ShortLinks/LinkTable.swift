@@ -1,8 +1,9 @@
 import LandfallLinks
 import NIOConcurrencyHelpers
 
-/// Every short link in the database, packed in this process's memory (``ShortLink/pack(into:)``,
-/// about 100 bytes a link with its index), so that a visit of any link is answered without
+/// Every short link in the database, packed in this process's memory
+/// (``ShortLink/pack(into:origins:)``, about 70 bytes a link with its index: 71 MB for a million
+/// links to one site's pages), so that a visit of any link is answered without
 /// asking the database. (A slug it has no link for is still asked of the cache and the
 /// database, by ``LinkLookup``: another process may have just created it.)
 ///
@@ -49,6 +50,8 @@ final class LinkTable: Sendable {
         /// Records: the host's number (2 bytes), the slug's length (1 byte) and bytes, the packed
         /// link's length (LEB128) and bytes; a length of 0 for a key to ask the database about.
         var arena: [UInt8] = []
+        /// The origins of the targets packed in ``arena``.
+        var origins = PackedOrigins(limit: LinkTable.originsPerShard)
         /// Bytes of ``arena`` no offset points at any more (changed and removed links).
         var garbage = 0
         /// The load this shard belongs to.
@@ -58,7 +61,7 @@ final class LinkTable: Sendable {
         /// Keys a change touched while a load ran: the load's (maybe older) rows leave them alone.
         var touched: Set<UInt64> = []
 
-        var bytes: Int { arena.capacity + index.bytes + (touched.capacity + unrecordable.capacity) * 8 }
+        var bytes: Int { arena.capacity + index.bytes + (touched.capacity + unrecordable.capacity) * 8 + origins.bytes }
     }
 
     private struct Header {
@@ -75,6 +78,9 @@ final class LinkTable: Sendable {
     }
 
     static let shardCount = 64
+    /// The most target origins a shard numbers (a site's links lead to a few; past that, targets
+    /// are packed whole).
+    static let originsPerShard = 1024
     /// The most bytes of records a shard holds (its offsets are 32-bit).
     private static let maximumArena = Int(UInt32.max) - 1
     private let shards: [NIOLockedValueBox<Shard>]
@@ -104,7 +110,7 @@ final class LinkTable: Sendable {
                     return shard.unrecordable.contains(hash) ? .unknown : .missing
                 }
                 let packed = RecordReader(arena: arena, offset: Int(offset)).packed
-                guard !packed.isEmpty, let link = try? ShortLink(unpacking: packed, host: host, slug: slug) else { return .unknown }
+                guard !packed.isEmpty, let link = try? ShortLink(unpacking: packed, host: host, slug: slug, origins: shard.origins) else { return .unknown }
                 return .link(link)
             }
         }
@@ -127,7 +133,7 @@ final class LinkTable: Sendable {
         Load(generation: empty(givingUp: false))
     }
 
-    /// Makes room in each shard for its share of `links` links of about 100 bytes (the first
+    /// Makes room in each shard for its share of `links` links of about 70 bytes (the first
     /// batch's size is not known yet; ``finishLoading(_:)`` trims what is left over).
     func reserve(links: Int, loading load: Load) {
         let perShard = links / Self.shardCount + links / Self.shardCount / 16 + 16
@@ -135,7 +141,7 @@ final class LinkTable: Sendable {
             shard.withLockedValue { shard in
                 guard shard.generation == load.generation else { return }
                 shard.index.reserve(perShard)
-                shard.arena.reserveCapacity(perShard * 96)
+                shard.arena.reserveCapacity(perShard * 64)
             }
         }
     }
@@ -244,7 +250,7 @@ final class LinkTable: Sendable {
     /// Stores `link`, packed; a limited link as a key to ask the database about.
     private static func store(_ link: ShortLink, host number: UInt16, hash: UInt64, in shard: inout Shard) {
         var packed: [UInt8] = []
-        if link.maxClicks == nil { link.pack(into: &packed) }
+        if link.maxClicks == nil { link.pack(into: &packed, origins: &shard.origins) }
         store(packed, host: number, slug: link.slug, hash: hash, in: &shard)
     }
 
