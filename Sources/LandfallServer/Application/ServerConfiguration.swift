@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable {
     /// The most bytes of share cards kept in memory (64 MiB by default); more are read from
     /// `cards/` in ``dataDirectory``.
     public var cardMemory = 64 << 20
+    /// The most bytes of share card files in `cards/` in ``dataDirectory`` (512 MiB by
+    /// default): past it the least recently used files are removed, and drawn again if asked for.
+    public var cardDisk = 512 << 20
     /// A PostgreSQL database (`postgres://user:password@host:port/database`) shared by several
     /// instances, instead of SQLite in ``dataDirectory``.
     public var databaseURL: String?
