@@ -126,6 +126,19 @@ public struct CardTemplate: Sendable, Hashable {
     /// The placeholders every route supplies, besides its parameters.
     public static let pagePlaceholders = ["title", "description", "site"]
 
+    /// Whether `name` can name a template of `cards:`: 1 to 40 of `a`–`z`, `0`–`9` and `-`.
+    ///
+    /// ```swift
+    /// CardTemplate.isName("invite")   // true
+    /// CardTemplate.isName("Invite")   // false
+    /// ```
+    public static func isName(_ name: String) -> Bool {
+        (1...40).contains(name.utf8.count) && name.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }
+    }
+
+    /// What ``isName(_:)`` accepts, in words, for messages.
+    public static let nameRule = "1 to 40 lowercase letters, digits and '-', such as invite"
+
     /// Whether a font as `landfall.yml` names it is a file in the site folder (a path with `/`,
     /// or a `.ttf`, `.otf` or `.ttc` name) rather than an installed font's name.
     public static func isFontFile(_ name: String) -> Bool {
