@@ -80,7 +80,9 @@ import Testing
         Broken(cards: "invite: static/card.png",
                message: "the card template 'invite' must be a mapping (background, title, lines, ...), as a route's card is", path: "cards.invite"),
         Broken(cards: "invite: {title: \"{site}\"}", routeCard: "invitation",
-               message: "no card template is named 'invitation'; did you mean 'invite'? the templates of cards: invite", path: "routes[1].card"),
+               message: "no card template is named 'invitation'; the templates of cards: invite", path: "routes[1].card"),
+        Broken(cards: "invite: {title: \"{site}\"}", routeCard: "invtie",
+               message: "no card template is named 'invtie'; did you mean 'invite'? the templates of cards: invite", path: "routes[1].card"),
     ])
     func broken(_ broken: Broken) {
         let check = SiteConfigurationReader.check(yaml: Self.document(cards: broken.cards, routeCard: broken.routeCard), source: "landfall.yml")

@@ -26,7 +26,7 @@ struct LinkCardServingTests {
             #expect(linkCard != routeCard)
             #expect(linkCard.hasSuffix(".png?link=go.daily.example.com/join"), "\(linkCard)")
             #expect(page.meta("twitter:image") == linkCard)
-            #expect(page.meta("og:image:alt") == "You're invited to Daily Puzzle · Ada wants to play with you · A new word puzzle every day")
+            #expect(page.meta("og:image:alt") == "You&#39;re invited to Daily Puzzle · Ada wants to play with you · A new word puzzle every day")
             let card = try await client.get(CardTesting.target(of: linkCard))
             #expect(card.status == .ok)
             #expect(card["Content-Type"] == "image/png")
@@ -94,9 +94,9 @@ struct LinkCardServingTests {
         defer { site.remove() }
         let server = try await TestServer(site: site.source)
         var generator = SystemRandomNumberGenerator()
-        var link = ShortLink(id: LinkID.generate(at: Demo.noon, using: &generator), host: linkHost, slug: "dare",
-                             target: "https://\(TemporarySite.host)/puzzle/2026-11-19", data: ["sender": "Ada"], createdAt: Demo.noon)
-        link.card = "challenge"
+        let link = ShortLink(id: LinkID.generate(at: Demo.noon, using: &generator), host: linkHost, slug: "dare",
+                             target: "https://\(TemporarySite.host)/puzzle/2026-11-19", data: ["sender": "Ada"], createdAt: Demo.noon,
+                             card: "challenge")
         try await server.parts.storage.insert([link])
         try await server.run(.router) { client in
             let named = HTMLPage(try await client.visit("dare", as: Visitors.messages, host: linkHost).text)
