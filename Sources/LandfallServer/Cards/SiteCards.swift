@@ -32,6 +32,11 @@ struct SiteCards: Sendable {
         card(configuration.cardTemplate(for: route).resolved(with: values, site: configuration), source: source)
     }
 
+    /// The card `template` (one of `cards:`) draws with `values`.
+    func card(_ template: CardTemplate, values: CardValues, source: PageCard.Source) -> PageCard {
+        card(template.resolved(with: values, site: configuration), source: source)
+    }
+
     /// The site's default card: its colour, its icon and its name.
     var defaultCard: PageCard {
         card(CardTemplate.siteDefault(configuration).resolved(with: CardValues(), site: configuration), source: .siteDefault)
