@@ -17,6 +17,11 @@
 /// `{site}` (the site's name), the content fields named in `content:` and the short link data
 /// keys named in `data:`. Any other is an error at `landfall config check`. A line whose
 /// placeholder has no value for a link (no `score` in its data) is left out of its card.
+///
+/// The same format names templates in the top-level `cards:` map
+/// (``SiteConfiguration/cards``), which a short link may choose instead of its route's card;
+/// such a template may name the parameters of any of the site's routes, filled when the link's
+/// target page has them.
 public struct CardTemplate: Sendable, Hashable {
     /// The width in pixels; 1200 by default.
     public var width: Int
