@@ -338,6 +338,7 @@ let package = Package(
                 "ChildProcess",
                 "WebhookReceiver",
                 "ThrowawayPostgres",
+                "SeededRandom",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

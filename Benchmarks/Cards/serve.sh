@@ -86,37 +86,46 @@ p99_ms() {
         else if (v ~ /s$/) { sub(/s$/, "", v); print v * 1000 } }' "$1"
 }
 transfer_of() { awk '/^Transfer\/sec:/ { print $2 }' "$1"; }
+requests_of() { awk '/requests in/ { print $1 }' "$1"; }
+# The server's CPU time (user + system) in clock ticks: per request, it depends less on what
+# else the 2 cores run than req/s does.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
+ticks_per_second="$(getconf CLK_TCK)"
 errors_of() { awk '/Socket errors|Non-2xx/ { $1 = $1; printf "%s; ", $0 }' "$1"; }
 
 echo "== warm up ($warmup each)"
 for what in association card; do wrk_run "$what" "$warmup" "$work/warmup-$what.txt"; done
 
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
-declare -A rps p99
+declare -A rps p99 cpu
 rows=""
 for round in $(seq 1 "$rounds"); do
     order=(association card)
     [ $((round % 2)) = 0 ] && order=(card association)
     for what in "${order[@]}"; do
         report="$work/$what-$round.txt"
+        ticks_before="$(cpu_ticks)"
         wrk_run "$what" "$duration" "$report"
+        ticks_after="$(cpu_ticks)"
         rps[$what-$round]="$(requests_per_second "$report")"
+        cpu[$what-$round]="$(awk -v t="$((ticks_after - ticks_before))" -v hz="$ticks_per_second" -v n="$(requests_of "$report")" 'BEGIN { printf "%.1f", t / hz * 1000000 / n }')"
         p99[$what-$round]="$(p99_ms "$report")"
         errors="$(errors_of "$report")"
         if grep -q "Non-2xx" "$report"; then echo "error: $what answered other than 200 in round $round:" >&2; cat "$report" >&2; exit 1; fi
-        printf '%-12s round %d: %10s req/s   p99 %8s ms   %s/s   %s\n' "$what" "$round" "${rps[$what-$round]}" "${p99[$what-$round]}" \
-            "$(transfer_of "$report")" "$errors"
-        rows+="| $round | $what | $(printf '%.0f' "${rps[$what-$round]}") | $(printf '%.2f' "${p99[$what-$round]}") | $(transfer_of "$report")/s | ${errors:-none} |"$'\n'
+        printf '%-12s round %d: %10s req/s   p99 %8s ms   server CPU %6s µs/request   %s/s   %s\n' "$what" "$round" "${rps[$what-$round]}" \
+            "${p99[$what-$round]}" "${cpu[$what-$round]}" "$(transfer_of "$report")" "$errors"
+        rows+="| $round | $what | $(printf '%.0f' "${rps[$what-$round]}") | $(printf '%.2f' "${p99[$what-$round]}") | ${cpu[$what-$round]} | $(transfer_of "$report")/s | ${errors:-none} |"$'\n'
     done
 done
 load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
 
+cpu_ratio="$(for round in $(seq 1 "$rounds"); do awk -v c="${cpu[card-$round]}" -v a="${cpu[association-$round]}" 'BEGIN { print 100 * c / a }'; done | median_of)"
 ratio="$(for round in $(seq 1 "$rounds"); do awk -v c="${rps[card-$round]}" -v a="${rps[association-$round]}" 'BEGIN { print 100 * c / a }'; done | median_of)"
 mean() { for round in $(seq 1 "$rounds"); do echo "${rps[$1-$round]}"; done | awk '{ s += $1 } END { printf "%.0f", s / NR }'; }
 drawn="$(ls "$work/data/cards" 2>/dev/null | wc -l | tr -d ' ')"
 echo
 echo "association file: $(mean association) req/s; card: $(mean card) req/s (means of $rounds rounds)"
-echo "card / association file: $ratio % (median of the rounds' ratios); cards kept on disk: $drawn"
+echo "card / association file: $ratio % of its req/s, $cpu_ratio % of its server CPU per request (medians of the rounds' ratios); cards kept on disk: $drawn"
 
 if [ -n "${NO_RESULTS:-}" ]; then echo "NO_RESULTS is set: nothing appended"; exit 0; fi
 . "$here/../landfall-code.sh"
@@ -129,10 +138,10 @@ if [ -n "${NO_RESULTS:-}" ]; then echo "NO_RESULTS is set: nothing appended"; ex
     echo "- Responses: the card ($card_bytes bytes, \`$card_path\`) and the association file ($association_bytes bytes), from the same \`landfall serve --port $port --data-dir TMP --rate-limit 0\` (the built-in demo; without --rate-limit 0 the card, a page path, would be rate limited per client address and wrk's connections share one)."
     echo "- Command: \`Benchmarks/Cards/serve.sh\`$( [ -n "${LANDFALL_BIN:-}" ] && echo " with \`LANDFALL_BIN=$LANDFALL_BIN\`"), which runs \`wrk -t$threads -c$connections -d$duration --latency -H '$host_header' URL\` on each in turn, $rounds rounds after a $warmup warm-up, the order reversed every other round."
     echo
-    echo "| round | response | req/s | p99 (ms) | transfer | wrk errors |"
-    echo "| ---: | --- | ---: | ---: | ---: | --- |"
+    echo "| round | response | req/s | p99 (ms) | server CPU per request (µs) | transfer | wrk errors |"
+    echo "| ---: | --- | ---: | ---: | ---: | ---: | --- |"
     printf '%s' "$rows"
     echo
-    echo "**The card at $ratio % of the association file's req/s** (the median of the rounds' ratios; means: association file $(mean association) req/s, card $(mean card) req/s)."
+    echo "**The card at $ratio % of the association file's req/s**, with **$cpu_ratio % of its server CPU per request** (the medians of the rounds' ratios; means: association file $(mean association) req/s, card $(mean card) req/s)."
 } >>"$here/RESULTS.md"
 echo "appended to $here/RESULTS.md"

@@ -24,9 +24,9 @@ public struct CardRenderer: Sendable {
         CardRenderer(fallbackFonts: SystemFonts.fallbackFonts())
     }
 
-    /// The version of the drawing: raised whenever the same description would be drawn with
-    /// different pixels, so that cards kept under an old ``identity`` are not served as new ones.
-    public static let version = "1"
+    /// The version of the drawing: raised whenever the same description would be drawn or written
+    /// differently (pixels or PNG bytes), so that cards kept under an old ``identity`` are not served as new ones.
+    public static let version = "2"
 
     /// What besides a card's description decides its pixels: the drawing's ``version`` and the
     /// fallback fonts (their names and sizes). Part of every card's fingerprint

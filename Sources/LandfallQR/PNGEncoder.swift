@@ -12,6 +12,8 @@ package enum PNGEncoder {
         case grayscale = 0
         /// Red, green and blue samples per pixel, no alpha.
         case truecolor = 2
+        /// One index per pixel into the palette (a `PLTE` chunk of red, green, blue triples).
+        case indexed = 3
     }
 
     /// A 1-bit grayscale image from its filtered scanlines (each a filter byte then the pixels).
@@ -21,16 +23,22 @@ package enum PNGEncoder {
 
     /// An image from its filtered scanlines (each a filter byte then the pixels, PNG section 7).
     ///
-    /// - Parameter zlib: turns the scanlines into a zlib stream (RFC 1950); stored blocks,
-    ///   ``zlibStored(_:)``, by default.
-    package static func image(width: Int, height: Int, bitDepth: UInt8, colorType: ColorType, scanlines: [UInt8],
-                              zlib: ([UInt8]) -> [UInt8] = zlibStored) -> [UInt8] {
+    /// - Parameters:
+    ///   - palette: the `PLTE` chunk's red, green, blue triples, for ``ColorType/indexed``
+    ///     (at most 256 of them); empty for the other types.
+    ///   - zlib: turns the scanlines into a zlib stream (RFC 1950); stored blocks,
+    ///     ``zlibStored(_:)``, by default.
+    package static func image(width: Int, height: Int, bitDepth: UInt8, colorType: ColorType, palette: [UInt8] = [],
+                              scanlines: [UInt8], zlib: ([UInt8]) -> [UInt8] = zlibStored) -> [UInt8] {
+        precondition((colorType == .indexed) == !palette.isEmpty && palette.count % 3 == 0 && palette.count <= 768,
+                     "an indexed PNG needs a palette of 1 to 256 colours, the other types none")
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
         header += [bitDepth, colorType.rawValue, 0, 0, 0]  // deflate, adaptive filters, no interlace
         var png = signature
         png.appendChunk("IHDR", header)
+        if !palette.isEmpty { png.appendChunk("PLTE", palette) }
         png.appendChunk("IDAT", zlib(scanlines))
         png.appendChunk("IEND", [])
         return png

@@ -80,12 +80,14 @@ import Testing
         let comparison = try existing.map { try Self.compare(canvas, with: CardImage(name: testCase.golden, png: $0)) }
         if Self.updating {
             try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
-            if let comparison, comparison.differing == 0 {
+            let png = canvas.png()
+            if existing == png {
                 print("card golden \(testCase.golden): unchanged")
             } else {
-                try Data(canvas.png()).write(to: URL(fileURLWithPath: path))
+                try Data(png).write(to: URL(fileURLWithPath: path))
                 print("card golden \(testCase.golden): " + (comparison.map {
-                    String(format: "changed: %.2f%% of pixels differ, by up to %d", $0.share * 100, $0.largestDelta)
+                    $0.differing == 0 ? "rewritten: the same pixels, written differently (\(existing?.count ?? 0) bytes before, \(png.count) now)"
+                        : String(format: "changed: %.2f%% of pixels differ, by up to %d", $0.share * 100, $0.largestDelta)
                 } ?? "new"))
             }
             return

@@ -123,7 +123,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("link-table-memory"),
             help: ArgumentHelp("""
                 The most memory for keeping every short link in memory, so that a visit of any link is answered without \
-                asking the database: 256MB, 1GB; 0 turns it off (default 256MB; about 100 bytes a link with a short target). \
+                asking the database: 256MB, 1GB; 0 turns it off (default 256MB; about 70 bytes a link with a short target). \
                 Past it the table is dropped, the log says so, and visits ask the database.
                 """, valueName: "size"))
     var linkTableMemory = "256MB"

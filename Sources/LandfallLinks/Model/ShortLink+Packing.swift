@@ -2,20 +2,24 @@ import Foundation
 import LandfallWire
 
 /// A link's fields, but its host and slug, in a compact binary form for a process's own
-/// memory: the server keeps every link packed this way (about 80 bytes for a link with a
-/// 45-byte target and nothing else) and unpacks one per visit.
+/// memory: the server keeps every link packed this way (about 50 bytes for a link with a
+/// 45-byte target and nothing else, its origin kept once in ``PackedOrigins``) and unpacks one
+/// per visit.
 ///
 /// The form is not a storage or wire format: it has no version, and changes with the model.
-/// ``ShortLink/init(unpacking:host:slug:)`` reads only what ``ShortLink/pack(into:)`` wrote.
+/// ``ShortLink/init(unpacking:host:slug:origins:)`` reads only what
+/// ``ShortLink/pack(into:origins:)`` wrote, with the same origins.
 ///
 /// Layout: the id's 16 bytes; a flags byte (disabled, has an expiry, has a click limit, updated
-/// after it was created); two bytes saying which optional texts follow; the target; each
-/// optional text present (overrides, preview, campaign, the card's name, in that order); the data's pairs; the
+/// after it was created); two bytes saying which optional texts follow; the target (its
+/// origin's number plus one and the rest, or 0 and the whole target); each optional text
+/// present (overrides, preview, campaign, the card's name, in that order); the data's pairs; the
 /// dates as the bits of their `Double`s; the click limit and count. Texts and counts are
 /// LEB128 lengths and numbers.
 extension ShortLink {
-    /// Appends the link, but its ``host`` and ``slug``, to `bytes`.
-    public func pack(into bytes: inout [UInt8]) {
+    /// Appends the link, but its ``host`` and ``slug``, to `bytes`; its target's origin is
+    /// numbered in `origins`.
+    public func pack(into bytes: inout [UInt8], origins: inout PackedOrigins) {
         bytes.append(contentsOf: id.uuidBytes)
         var flags: UInt8 = 0
         if isDisabled { flags |= PackedFlags.disabled }
@@ -28,7 +32,13 @@ extension ShortLink {
         for (index, text) in texts.enumerated() where text != nil { present |= 1 << index }
         bytes.append(UInt8(truncatingIfNeeded: present))
         bytes.append(UInt8(truncatingIfNeeded: present >> 8))
-        Self.appendText(target, to: &bytes)
+        if let (origin, rest) = PackedOrigins.split(target), let number = origins.number(of: origin) {
+            Self.appendNumber(UInt64(number) + 1, to: &bytes)
+            Self.appendText(rest, to: &bytes)
+        } else {
+            Self.appendNumber(0, to: &bytes)
+            Self.appendText(target, to: &bytes)
+        }
         for case let text? in texts { Self.appendText(text, to: &bytes) }
         Self.appendNumber(UInt64(data.count), to: &bytes)
         for key in data.keys.sorted() {
@@ -42,15 +52,16 @@ extension ShortLink {
         Self.appendNumber(UInt64(bitPattern: Int64(clickCount)), to: &bytes)
     }
 
-    /// Reads a link that ``pack(into:)`` wrote into `bytes`, with its host and slug.
+    /// Reads a link that ``pack(into:origins:)`` wrote into `bytes` with `origins`, with its
+    /// host and slug.
     ///
     /// - Throws: ``LinkUnpackingError`` when `bytes` end early or hold something else.
-    public init(unpacking bytes: UnsafeRawBufferPointer, host: String, slug: String) throws(LinkUnpackingError) {
+    public init(unpacking bytes: UnsafeRawBufferPointer, host: String, slug: String, origins: PackedOrigins) throws(LinkUnpackingError) {
         var reader = PackedReader(bytes: bytes)
         let id = LinkID(uuidBytes: try reader.bytes(16))
         let flags = try reader.byte()
         let present = UInt16(try reader.byte()) | UInt16(try reader.byte()) << 8
-        let target = try reader.text()
+        let target = try reader.target(origins: origins)
         var texts = [String?](repeating: nil, count: Self.optionalTextCount)
         for index in 0..<Self.optionalTextCount where present & (1 << index) != 0 { texts[index] = try reader.text() }
         let pairs = try reader.number()
@@ -84,7 +95,7 @@ extension ShortLink {
 
     private static let optionalTextCount = 12
 
-    private static func appendText(_ text: String, to bytes: inout [UInt8]) {
+    private static func appendText(_ text: some StringProtocol, to bytes: inout [UInt8]) {
         let utf8 = text.utf8
         appendNumber(UInt64(utf8.count), to: &bytes)
         bytes.append(contentsOf: utf8)
@@ -165,6 +176,21 @@ private struct PackedReader {
         let count = try number()
         guard count <= UInt64(bytes.count) else { throw LinkUnpackingError(offset: offset, problem: "a text of \(count) bytes") }
         return String(decoding: try bytes(Int(count)), as: UTF8.self)
+    }
+
+    /// A target: its origin's number plus one, then the rest (or 0, then the whole target).
+    mutating func target(origins: PackedOrigins) throws(LinkUnpackingError) -> String {
+        let number = try number()
+        guard number > 0 else { return try text() }
+        guard let origin = origins.origin(number - 1) else { throw LinkUnpackingError(offset: offset, problem: "origin \(number - 1) of \(origins.count)") }
+        let count = try self.number()
+        guard count <= UInt64(bytes.count) else { throw LinkUnpackingError(offset: offset, problem: "a text of \(count) bytes") }
+        let rest = try bytes(Int(count))
+        return String(unsafeUninitializedCapacity: origin.count + rest.count) { buffer in
+            _ = buffer.initialize(fromContentsOf: origin)
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[origin.count...]).initialize(fromContentsOf: rest)
+            return origin.count + rest.count
+        }
     }
 
     mutating func date() throws(LinkUnpackingError) -> Date {

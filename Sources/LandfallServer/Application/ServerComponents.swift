@@ -51,7 +51,8 @@ final class ServerComponents: Sendable {
         self.links = LinkMemory(cache: cache, table: configuration.linkTableBudget > 0 ? LinkTable(budget: configuration.linkTableBudget) : nil)
         self.clicks = ClickRecorder(storage: storage, links: links, limit: configuration.clickBufferLimit,
                                    journalThreshold: configuration.clickJournalThreshold, metrics: metrics, logger: logger)
-        self.cards = CardStore(directory: configuration.dataDirectory + "/cards", budget: configuration.cardMemory, logger: logger)
+        self.cards = CardStore(directory: configuration.dataDirectory + "/cards", budget: configuration.cardMemory,
+                               diskBudget: configuration.cardDisk, logger: logger)
         self.claims = ClaimRecorder(storage: storage)
         self.addresses = AddressHasher(storage: storage)
         self.settings = SettingsCache(storage: storage)

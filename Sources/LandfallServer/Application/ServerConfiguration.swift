@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable {
     /// The most bytes of share cards kept in memory (64 MiB by default); more are read from
     /// `cards/` in ``dataDirectory``.
     public var cardMemory = 64 << 20
+    /// The most bytes of share card files in `cards/` in ``dataDirectory`` (512 MiB by
+    /// default): past it the least recently used files are removed, and drawn again if asked for.
+    public var cardDisk = 512 << 20
     /// A PostgreSQL database (`postgres://user:password@host:port/database`) shared by several
     /// instances, instead of SQLite in ``dataDirectory``.
     public var databaseURL: String?
@@ -66,7 +69,7 @@ public struct ServerConfiguration: Sendable {
     /// How often expired deferred-link claims and old address salts are deleted.
     public var claimPurgeInterval: Duration
     /// How many bytes of memory the table of every short link may take (`LinkTable`, about
-    /// 100 bytes a link with a short target): a visit of any link is answered without asking
+    /// 70 bytes a link with a short target): a visit of any link is answered without asking
     /// the database. Past it the table gives up and says so in the log, and visits go through
     /// the cache. `0` turns the table off. 256 MiB by default.
     public var linkTableBudget: Int

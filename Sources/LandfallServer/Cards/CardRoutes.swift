@@ -22,6 +22,9 @@ struct CardRoutes: Sendable {
     /// A year, and `immutable`: a card's address names its picture for ever.
     static let cacheControl = "public, max-age=31536000, immutable"
 
+    /// The route label of cards, in the access log and `/metrics`.
+    static let label = PageCard.pathPrefix + ":card"
+
     let store: CardStore
     let finder: RoutePageFinder
     let links: LinkLookup
@@ -38,18 +41,18 @@ struct CardRoutes: Sendable {
               host.role.isLocal || !Origins.isPlainHTTP(forwardedProto: host.forwardedProto) else { return nil }
         let etag = "\"\(fingerprint)\""
         if let match = request.headers[.ifNoneMatch], StaticFileResponse.matches(match, etag: etag) {
-            context.label(PageCard.pathPrefix + ":card")
+            context.label(Self.label)
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: Self.cacheControl])
         }
         guard let png = store.inMemory(fingerprint) else { return nil }
-        context.label(PageCard.pathPrefix + ":card")
+        context.label(Self.label)
         return Self.response(png, etag: etag)
     }
 
     /// The card at `path`, or nil when `path` is no card's (a file of the static folder then).
     func respond(_ request: Request, path: String, context: Context) async throws -> Response? {
         guard let fingerprint = PageCard.fingerprint(inPath: path) else { return nil }
-        context.label(PageCard.pathPrefix + ":card")
+        context.label(Self.label)
         let host = try context.host
         let etag = "\"\(fingerprint)\""
         if let match = request.headers[.ifNoneMatch], StaticFileResponse.matches(match, etag: etag) {

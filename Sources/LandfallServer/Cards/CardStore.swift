@@ -14,13 +14,22 @@ import NIOPosix
 /// a whole PNG when read (`PNGIntegrity`) is removed and drawn again, never served. Requests
 /// for a card that is being drawn wait for that drawing: a card is drawn once however many
 /// crawlers ask for it at once.
+///
+/// The files stay within a disk budget: every change of a page's content, a template or a
+/// short link's data makes a new card, and the old one is never asked for again. Past the
+/// budget, the files least recently written or read back are removed (not those of cards in
+/// memory) until three-quarters of it is left; a card whose file was removed is drawn again if
+/// it is ever asked for.
 final class CardStore: Sendable {
-    /// The default memory budget: 64 MiB, about a thousand cards.
+    /// The default memory budget: 64 MiB, about four thousand cards of the demo's size.
     static let defaultBudget = 64 << 20
+    /// The default disk budget: 512 MiB, about thirty thousand cards of the demo's size.
+    static let defaultDiskBudget = 512 << 20
 
     /// The folder of card files, nil when cards are kept in memory only.
     let directory: String?
     private let budget: Int
+    private let diskBudget: Int
     private let logger: Logger
     private let state = NIOLockedValueBox(State())
 
@@ -29,6 +38,10 @@ final class CardStore: Sendable {
         var bytes = 0
         var clock: UInt64 = 0
         var drawing: [String: Task<ByteBuffer, any Error>] = [:]
+        /// The bytes of the card files, as last counted and written since.
+        var diskBytes = 0
+        /// Whether a drawing is pruning the files (another leaves it to that one).
+        var pruning = false
         /// How many cards were drawn (for tests and the benchmark's notes).
         var drawn = 0
     }
@@ -38,8 +51,9 @@ final class CardStore: Sendable {
         var lastServed: UInt64
     }
 
-    /// A store keeping files in `directory` (created when missing; memory only when it cannot be).
-    init(directory: String?, budget: Int = CardStore.defaultBudget, logger: Logger) {
+    /// A store keeping files in `directory` (created when missing; memory only when it cannot
+    /// be), within `diskBudget` bytes (pruned at once when the folder holds more).
+    init(directory: String?, budget: Int = CardStore.defaultBudget, diskBudget: Int = CardStore.defaultDiskBudget, logger: Logger) {
         var usable = directory
         if let directory {
             do {
@@ -51,7 +65,9 @@ final class CardStore: Sendable {
         }
         self.directory = usable
         self.budget = budget
+        self.diskBudget = diskBudget
         self.logger = logger
+        pruneFiles()
     }
 
     /// How many cards this store has drawn since it was made.
@@ -79,6 +95,8 @@ final class CardStore: Sendable {
             try? FileManager.default.removeItem(atPath: path)
             return nil
         }
+        // Read back: recently used, as far as pruning goes.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
         let png = ByteBuffer(bytes: bytes)
         remember(fingerprint, png)
         return png
@@ -125,7 +143,48 @@ final class CardStore: Sendable {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             logger.warning("a card could not be kept on disk; it stays in memory", metadata: ["file": "\(path)", "error": "\(error)"])
+            return
         }
+        let over = state.withLockedValue { state in
+            state.diskBytes += bytes.count
+            return state.diskBytes > diskBudget
+        }
+        if over { pruneFiles() }
+    }
+
+    /// Counts the card files and, past the disk budget, removes the least recently written or
+    /// read (but those of cards in memory) until three-quarters of the budget is left.
+    private func pruneFiles() {
+        guard let directory, state.withLockedValue({ state in
+            defer { state.pruning = true }
+            return !state.pruning
+        }) else { return }
+        defer { state.withLockedValue { $0.pruning = false } }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        var files: [(name: String, bytes: Int, modified: Date)] = []
+        for name in names where name.hasSuffix(".png") && PageCard.fingerprint(inPath: PageCard.pathPrefix + name) != nil {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: directory + "/" + name) else { continue }
+            files.append((name, (attributes[.size] as? NSNumber)?.intValue ?? 0, attributes[.modificationDate] as? Date ?? .distantPast))
+        }
+        var total = files.reduce(0) { $0 + $1.bytes }
+        if total > diskBudget {
+            let inMemory = state.withLockedValue { Set($0.entries.keys) }
+            var removed = 0
+            for file in files.sorted(by: { $0.modified < $1.modified }) where total > diskBudget / 4 * 3 {
+                guard !inMemory.contains(String(file.name.dropLast(4))) else { continue }
+                do {
+                    try FileManager.default.removeItem(atPath: directory + "/" + file.name)
+                    total -= file.bytes
+                    removed += 1
+                } catch {
+                    logger.warning("a card file past the disk budget could not be removed", metadata: ["file": "\(file.name)", "error": "\(error)"])
+                }
+            }
+            logger.info("card files pruned to the disk budget", metadata: [
+                "removed": "\(removed)", "bytes": "\(total)", "budget": "\(diskBudget)",
+            ])
+        }
+        state.withLockedValue { $0.diskBytes = total }
     }
 
     private func remember(_ fingerprint: String, _ png: ByteBuffer) {

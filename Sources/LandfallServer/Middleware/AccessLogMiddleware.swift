@@ -4,14 +4,15 @@ import Logging
 /// Logs every request once, after it is answered, with `context.logger` (so with its request
 /// id): method, host, path (at most 256 characters), status, route label and duration.
 ///
-/// Machines fetch the association files and the operations endpoints, often: their requests
-/// are logged at `debug` (they are counted in `/metrics` either way); every other at `info`.
+/// Machines fetch the association files, the share cards (preview crawlers, for every link
+/// shared) and the operations endpoints, often: their requests are logged at `debug` (they are
+/// counted in `/metrics` either way); every other at `info`.
 struct AccessLogMiddleware: RouterMiddleware {
     typealias Context = LandfallRequestContext
 
     /// The route labels of endpoints machines fetch: logged at debug.
     static let machineRoutes: Set<String> = [
-        AssociationRoutes.appleLabel, AssociationRoutes.androidLabel, "/health", "/ready", "/metrics",
+        AssociationRoutes.appleLabel, AssociationRoutes.androidLabel, CardRoutes.label, "/health", "/ready", "/metrics",
     ]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

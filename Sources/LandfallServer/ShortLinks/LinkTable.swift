@@ -1,8 +1,9 @@
 import LandfallLinks
 import NIOConcurrencyHelpers
 
-/// Every short link in the database, packed in this process's memory (``ShortLink/pack(into:)``,
-/// about 100 bytes a link with its index), so that a visit of any link is answered without
+/// Every short link in the database, packed in this process's memory
+/// (``ShortLink/pack(into:origins:)``, about 70 bytes a link with its index: 71 MB for a million
+/// links to one site's pages), so that a visit of any link is answered without
 /// asking the database. (A slug it has no link for is still asked of the cache and the
 /// database, by ``LinkLookup``: another process may have just created it.)
 ///
@@ -18,10 +19,12 @@ import NIOConcurrencyHelpers
 /// - a link that changed and has not been read again yet (``markUnknown(host:slugs:)``, then
 ///   ``settle(_:host:slug:)``);
 /// - links with a click limit (their clicks are taken in the database, which has the last word);
-/// - two keys whose 64-bit hashes collide (both, until the next load).
+/// - a key that cannot have a record (past a shard's 4 GB of records; slugs are at most 32
+///   bytes, a record's at most 255).
 ///
-/// Links live in 64 shards, each a dictionary from the key's hash to the offset of its record
-/// in one byte array, behind its own lock: a look-up holds one shard's lock while it unpacks.
+/// Links live in 64 shards, each an index (``LinkIndex``) from the key's hash to the offset of
+/// its record in one byte array, behind its own lock: a look-up holds one shard's lock while it
+/// unpacks. Keys whose hashes collide are told apart by their records, which hold the key.
 final class LinkTable: Sendable {
     /// What the table knows of a host and slug.
     enum Answer: Sendable, Equatable {
@@ -38,16 +41,17 @@ final class LinkTable: Sendable {
         fileprivate let generation: UInt64
     }
 
-    /// The offset that is not a record: two keys have this hash (ask the database for both,
-    /// until the next load), or the key cannot have a record (a slug over 255 bytes).
-    private static let collided = UInt32.max
-
     private struct Shard {
-        /// Each key's hash, and its record's offset in ``arena`` (or ``LinkTable/collided``).
-        var index: [UInt64: UInt32] = [:]
+        /// Each key's hash, and its record's offset in ``arena``.
+        var index = LinkIndex()
+        /// The hashes of keys that cannot have a record (``LinkTable/maximumArena``): ask the
+        /// database about them.
+        var unrecordable: Set<UInt64> = []
         /// Records: the host's number (2 bytes), the slug's length (1 byte) and bytes, the packed
         /// link's length (LEB128) and bytes; a length of 0 for a key to ask the database about.
         var arena: [UInt8] = []
+        /// The origins of the targets packed in ``arena``.
+        var origins = PackedOrigins(limit: LinkTable.originsPerShard)
         /// Bytes of ``arena`` no offset points at any more (changed and removed links).
         var garbage = 0
         /// The load this shard belongs to.
@@ -57,7 +61,7 @@ final class LinkTable: Sendable {
         /// Keys a change touched while a load ran: the load's (maybe older) rows leave them alone.
         var touched: Set<UInt64> = []
 
-        var bytes: Int { arena.capacity + index.capacity * 12 + touched.capacity * 8 }
+        var bytes: Int { arena.capacity + index.bytes + (touched.capacity + unrecordable.capacity) * 8 + origins.bytes }
     }
 
     private struct Header {
@@ -74,6 +78,11 @@ final class LinkTable: Sendable {
     }
 
     static let shardCount = 64
+    /// The most target origins a shard numbers (a site's links lead to a few; past that, targets
+    /// are packed whole).
+    static let originsPerShard = 1024
+    /// The most bytes of records a shard holds (its offsets are 32-bit).
+    private static let maximumArena = Int(UInt32.max) - 1
     private let shards: [NIOLockedValueBox<Shard>]
     private let header = NIOLockedValueBox(Header())
     private let hashing: Hashing
@@ -95,13 +104,13 @@ final class LinkTable: Sendable {
         guard let number else { return .missing }
         let hash = self.hash(host: number, slug: slug)
         return shards[Self.shardIndex(hash)].withLockedValue { shard -> Answer in
-            guard let offset = shard.index[hash] else { return .missing }
-            guard offset != Self.collided else { return .unknown }
-            return shard.arena.withUnsafeBytes { arena -> Answer in
-                let record = RecordReader(arena: arena, offset: Int(offset))
-                guard record.isKey(host: number, slug: slug) else { return .missing }
-                let packed = record.packed
-                guard !packed.isEmpty, let link = try? ShortLink(unpacking: packed, host: host, slug: slug) else { return .unknown }
+            shard.arena.withUnsafeBytes { arena -> Answer in
+                let isKey = { (offset: UInt32) in RecordReader(arena: arena, offset: Int(offset)).isKey(host: number, slug: slug) }
+                guard let offset = shard.index.offset(hash: hash, isKey: isKey) else {
+                    return shard.unrecordable.contains(hash) ? .unknown : .missing
+                }
+                let packed = RecordReader(arena: arena, offset: Int(offset)).packed
+                guard !packed.isEmpty, let link = try? ShortLink(unpacking: packed, host: host, slug: slug, origins: shard.origins) else { return .unknown }
                 return .link(link)
             }
         }
@@ -111,7 +120,7 @@ final class LinkTable: Sendable {
     var isComplete: Bool { header.withLockedValue { $0.isComplete } }
 
     /// How many keys the table holds (links, and keys marked unknown).
-    var count: Int { shards.reduce(0) { $0 + $1.withLockedValue { $0.index.count } } }
+    var count: Int { shards.reduce(0) { $0 + $1.withLockedValue { $0.index.count + $0.unrecordable.count } } }
 
     /// The bytes its arrays and dictionaries have reserved.
     var bytes: Int { shards.reduce(0) { $0 + $1.withLockedValue { $0.bytes } } }
@@ -124,15 +133,15 @@ final class LinkTable: Sendable {
         Load(generation: empty(givingUp: false))
     }
 
-    /// Makes room in each shard for its share of `links` links of about 100 bytes (the first
+    /// Makes room in each shard for its share of `links` links of about 70 bytes (the first
     /// batch's size is not known yet; ``finishLoading(_:)`` trims what is left over).
     func reserve(links: Int, loading load: Load) {
         let perShard = links / Self.shardCount + links / Self.shardCount / 16 + 16
         for shard in shards {
             shard.withLockedValue { shard in
                 guard shard.generation == load.generation else { return }
-                shard.index.reserveCapacity(perShard)
-                shard.arena.reserveCapacity(perShard * 96)
+                shard.index.reserve(perShard)
+                shard.arena.reserveCapacity(perShard * 64)
             }
         }
     }
@@ -241,26 +250,18 @@ final class LinkTable: Sendable {
     /// Stores `link`, packed; a limited link as a key to ask the database about.
     private static func store(_ link: ShortLink, host number: UInt16, hash: UInt64, in shard: inout Shard) {
         var packed: [UInt8] = []
-        if link.maxClicks == nil { link.pack(into: &packed) }
+        if link.maxClicks == nil { link.pack(into: &packed, origins: &shard.origins) }
         store(packed, host: number, slug: link.slug, hash: hash, in: &shard)
     }
 
-    /// Stores a record of `packed` for the key (an empty one: ask the database), unless the
-    /// hash belongs to another key: then neither has a record from now on.
+    /// Stores a record of `packed` for the key (an empty one: ask the database), in place of
+    /// the key's record if it had one.
     private static func store(_ packed: [UInt8]?, host number: UInt16, slug: String, hash: UInt64, in shard: inout Shard) {
-        if let existing = shard.index[hash] {
-            guard existing != collided else { return }
-            let record = shard.arena.withUnsafeBytes { RecordReader(arena: $0, offset: Int(existing)).summary(host: number, slug: slug) }
-            shard.garbage += record.length
-            guard record.isKey else {
-                shard.index[hash] = collided
-                return
-            }
-        }
         let slugBytes = slug.utf8
         let packed = packed ?? []
-        guard slugBytes.count <= 255, shard.arena.count + 16 + slugBytes.count + packed.count < Int(collided) else {
-            shard.index[hash] = collided
+        guard slugBytes.count <= 255, shard.arena.count + 16 + slugBytes.count + packed.count < maximumArena else {
+            remove(host: number, slug: slug, hash: hash, in: &shard)
+            shard.unrecordable.insert(hash)
             return
         }
         let offset = UInt32(shard.arena.count)
@@ -270,33 +271,33 @@ final class LinkTable: Sendable {
         shard.arena.append(contentsOf: slugBytes)
         appendNumber(packed.count, to: &shard.arena)
         shard.arena.append(contentsOf: packed)
-        shard.index[hash] = offset
+        let previous = shard.arena.withUnsafeBytes { arena in
+            shard.index.set(offset, hash: hash) { RecordReader(arena: arena, offset: Int($0)).isKey(host: number, slug: slug) }
+        }
+        if let previous { shard.garbage += recordLength(in: shard.arena, at: previous) }
     }
 
     private static func remove(host number: UInt16, slug: String, hash: UInt64, in shard: inout Shard) {
-        guard let offset = shard.index[hash], offset != collided else { return }
-        let record = shard.arena.withUnsafeBytes { RecordReader(arena: $0, offset: Int(offset)).summary(host: number, slug: slug) }
-        guard record.isKey else { return }
-        shard.garbage += record.length
-        shard.index[hash] = nil
+        let removed = shard.arena.withUnsafeBytes { arena in
+            shard.index.remove(hash: hash) { RecordReader(arena: arena, offset: Int($0)).isKey(host: number, slug: slug) }
+        }
+        if let removed { shard.garbage += recordLength(in: shard.arena, at: removed) }
     }
 
-    /// Copies the records offsets point at into a new arena of the size they need.
+    /// Copies the records offsets point at into a new arena of the size they need, and gives
+    /// the index the slots its keys need.
     private static func compact(_ shard: inout Shard) {
         var arena: [UInt8] = []
         arena.reserveCapacity(shard.arena.count - shard.garbage)
-        var index = [UInt64: UInt32](minimumCapacity: shard.index.count)
-        for (hash, offset) in shard.index {
-            guard offset != collided else {
-                index[hash] = collided
-                continue
-            }
-            let length = recordLength(in: shard.arena, at: offset)
-            index[hash] = UInt32(arena.count)
-            arena.append(contentsOf: shard.arena[Int(offset)..<(Int(offset) + length)])
+        let old = shard.arena
+        shard.index.updateOffsets { offset in
+            let length = recordLength(in: old, at: offset)
+            let moved = UInt32(arena.count)
+            arena.append(contentsOf: old[Int(offset)..<(Int(offset) + length)])
+            return moved
         }
+        shard.index.trim()
         shard.arena = arena
-        shard.index = index
         shard.garbage = 0
     }
 
@@ -348,11 +349,6 @@ private struct RecordReader {
         return slug.withUTF8 { wanted in
             wanted.count == slugLength && UnsafeRawBufferPointer(rebasing: arena[start..<(start + wanted.count)]).elementsEqual(wanted)
         }
-    }
-
-    /// Whether the record is the key's, and its length in bytes.
-    func summary(host number: UInt16, slug: String) -> (isKey: Bool, length: Int) {
-        (isKey(host: number, slug: slug), end - offset)
     }
 
     /// Where the packed link's length starts.

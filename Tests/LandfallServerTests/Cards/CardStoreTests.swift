@@ -102,6 +102,50 @@ import Testing
         #expect(store.kept(names[1]) != nil, "still on disk")
     }
 
+    @Test("card files past the disk budget are removed, the least recently written first, and drawn again when asked for")
+    func diskBudget() async throws {
+        let folder = try TemporaryDirectory("landfall-cards")
+        defer { folder.remove() }
+        let size = Self.png().count
+        // Room for four files on disk, none in memory: every card asked for is read from disk or drawn.
+        let store = CardStore(directory: folder.path, budget: 0, diskBudget: size * 4, logger: Self.logger)
+        let names = (0..<6).map { String(repeating: "\($0 % 10)", count: 32) }
+        for name in names.prefix(4) {
+            _ = try await store.card(name) { Self.png() }
+        }
+        // The oldest file, read back, is recently used from now on.
+        let file = { (name: String) in folder.path + "/\(name).png" }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: file(names[0]))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -1_800)], ofItemAtPath: file(names[1]))
+        #expect(store.kept(names[0]) != nil)
+        _ = try await store.card(names[4]) { Self.png() }   // five files: past the budget, pruned to three
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(left.count == 3, "\(left)")
+        #expect(!left.contains("\(names[1]).png"), "the least recently written or read goes first")
+        #expect(left.contains("\(names[0]).png"), "a file read back counts as used")
+        #expect(left.contains("\(names[4]).png"))
+        #expect(store.drawnCount == 5)
+        _ = try await store.card(names[1]) { Self.png() }
+        #expect(store.drawnCount == 6, "a removed card is drawn again")
+    }
+
+    @Test("a folder holding more than the disk budget is pruned when the store opens, sparing other files")
+    func prunedAtOpening() throws {
+        let folder = try TemporaryDirectory("landfall-cards")
+        defer { folder.remove() }
+        let size = Self.png().count
+        for index in 0..<8 {
+            let path = folder.path + "/" + String(repeating: "\(index)", count: 32) + ".png"
+            try Data(Self.png()).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: Double(index - 10) * 60)], ofItemAtPath: path)
+        }
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: folder.path + "/README.txt"))
+        _ = CardStore(directory: folder.path, diskBudget: size * 4, logger: Self.logger)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ["55555555555555555555555555555555.png", "66666666666666666666666666666666.png",
+                         "77777777777777777777777777777777.png", "README.txt"])
+    }
+
     @Test("many callers asking for one card at once get one drawing")
     func oneDrawingForManyCallers() async throws {
         let store = CardStore(directory: nil, logger: Self.logger)

@@ -7,7 +7,7 @@ import Testing
 
 /// ``AccessLogMiddleware``: one line per answered request, with its request id, method, host,
 /// path, status, route label and duration; at `info`, except the endpoints machines fetch
-/// (association files, health checks, metrics), at `debug`.
+/// (association files, share cards, health checks, metrics), at `debug`.
 @Suite struct AccessLogMiddlewareTests {
     static let requestID = HTTPField.Name("X-Request-ID")!
 
@@ -23,6 +23,10 @@ import Testing
         router.get("/fails") { _, _ -> Response in throw PageProblem(.gone, title: "Gone", message: "Gone.") }
         for path in ["/health", "/ready", "/metrics", AssociationRoutes.appleLabel, AssociationRoutes.androidLabel] {
             router.get(RouterPath(path)) { _, _ in Response.text(.ok, "ok") }
+        }
+        router.get(RouterPath(CardRoutes.label)) { _, context in
+            context.label(CardRoutes.label)
+            return Response.text(.ok, "png")
         }
         return router
     }
@@ -55,17 +59,20 @@ import Testing
         #expect(line["duration_us"].flatMap { Int($0) }.map { $0 >= 0 } == true, "\(line)")
     }
 
-    @Test("the endpoints machines fetch are logged at debug", arguments: [
-        "/health", "/ready", "/metrics", "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
+    @Test("the endpoints machines fetch (and the share cards preview crawlers fetch) are logged at debug", arguments: [
+        (path: "/health", route: "/health"), ("/ready", "/ready"), ("/metrics", "/metrics"),
+        ("/.well-known/apple-app-site-association", "/.well-known/apple-app-site-association"),
+        ("/.well-known/assetlinks.json", "/.well-known/assetlinks.json"),
+        ("/static/cards/83a764057314fb4704465da752e329f1.png", CardRoutes.label),
     ])
-    func machineEndpointsAtDebug(path: String) async throws {
+    func machineEndpointsAtDebug(path: String, route: String) async throws {
         let debug = LogCapture()
         try await UnitHarness.test(try Self.router(), logger: debug.logger(level: .debug)) { client in
             _ = try await client.send(path, .get)
         }
         let lines = Self.accessLines(debug.lines)
         #expect(lines.map(\.level) == [.debug], "\(debug.lines)")
-        #expect(lines.first?["route"] == path)
+        #expect(lines.first?["route"] == route)
         #expect(lines.first?["status"] == "200")
 
         let info = LogCapture()
