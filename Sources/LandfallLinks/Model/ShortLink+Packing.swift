@@ -125,7 +125,7 @@ private enum PackedFlags {
     static let updated: UInt8 = 8
 }
 
-/// Bytes that are not a packed link (``ShortLink/init(unpacking:host:slug:)``).
+/// Bytes that are not a packed link (``ShortLink/init(unpacking:host:slug:origins:)``).
 public struct LinkUnpackingError: Error, CustomStringConvertible, Equatable {
     /// Where in the bytes reading stopped.
     public var offset: Int
