@@ -46,7 +46,7 @@ import Testing
             let links = try await storage.links(LinkQuery(limit: 500))
             let invitations = try await storage.invitations(InvitationQuery(now: Date()))
             await storage.close()
-            #expect(links.map(\.slug).sorted() == ["friday", "mug", "newyear", "winter"], "round \(round): examples/demo/links.json, once each")
+            #expect(links.map(\.slug).sorted() == ["friday", "join", "mug", "newyear", "winter"], "round \(round): examples/demo/links.json, once each")
             #expect(invitations.map(\.code.formatted) == ["7KQ2M-X4P9T-HCW3R"], "round \(round)")
             #expect(invitations.first?.batchID == "de30de30-0000-4000-8000-000000000000", "round \(round)")
         }

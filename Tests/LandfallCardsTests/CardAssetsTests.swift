@@ -48,6 +48,24 @@ import Testing
         }
     }
 
+    @Test("a file a named template of cards: names that is not in the site folder is refused naming the template and its key", arguments: [
+        ("{background: cards/invite.png}", "cards.invite.background", "'cards/invite.png' is not in the site folder (/srv/site)"),
+        ("{icon: cards/badge.png}", "cards.invite.icon", "'cards/badge.png' is not in the site folder (/srv/site)"),
+        ("{font: fonts/Brand.ttf}", "cards.invite.font", "the font 'fonts/Brand.ttf' is not in the site folder (/srv/site)"),
+    ])
+    func missingFileOfANamedTemplateIsRefused(template: String, path: String, message: String) throws {
+        let yaml = Self.yaml + "\ncards:\n  invite: \(template)\n"
+        let site = try SiteConfigurationReader.site(yaml: yaml, source: "landfall.yml").configuration
+        let back: [UInt8] = [1]
+        #expect {
+            _ = try CardAssets.load(site, folder: "/srv/site") { $0 == "cards/back.png" ? back : nil }
+        } throws: { error in
+            guard let error = error as? CardAssetsError else { return false }
+            return error.problems.contains(CardAssetsError.Problem(path: path, route: nil, message: message))
+                && error.description.contains("\(path): \(message)")
+        }
+    }
+
     @Test("the site's icon is optional: the default card goes without it")
     func theSitesIconIsOptional() throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -27,6 +27,8 @@ import Testing
         var parameters: [String: String]
         var content: String?
         var data: [String: String] = [:]
+        /// The template of `cards:` a short link names, if any.
+        var card: String?
         var testDescription: String { golden }
     }
 
@@ -39,6 +41,10 @@ import Testing
         // Routes without a card: the site's default, the page's title and the site's name.
         Case(golden: "invite.png", route: "invite", parameters: ["code": "7KQ2M-X4P9T-HCW3R"]),
         Case(golden: "article-winter-league.png", route: "article", parameters: ["slug": "winter-league"], content: "news/winter-league"),
+        // The short link go.localhost/join: an invitation naming the template `invitation` of
+        // `cards:`, with the inviter from its data, instead of the invite route's card.
+        Case(golden: "link-join-invitation.png", route: "invite", parameters: ["code": "7KQ2M-X4P9T-HCW3R"],
+             data: ["invitedBy": "Ada"], card: "invitation"),
     ]
 
     /// The card of a case, drawn with DejaVu Sans as the only fallback (so that the fonts
@@ -57,7 +63,8 @@ import Testing
             if let title = fields["title"] as? String { values.title = title }
             if let description = fields["description"] as? String { values.description = description }
         }
-        let resolved = site.cardTemplate(for: route).resolved(with: values, site: site)
+        let template = try testCase.card.map { try #require(site.namedCardTemplate($0)) } ?? site.cardTemplate(for: route)
+        let resolved = template.resolved(with: values, site: site)
         let description = try CardDescription(resolved) { path in
             FileManager.default.contents(atPath: demo.appendingPathComponent(path).path).map { [UInt8]($0) }
         }
@@ -89,6 +96,14 @@ import Testing
         #expect(result.sizeMatches, "\(testCase.golden): the card is \(canvas.width)×\(canvas.height)")
         #expect(result.share <= Self.differingShare,
                 "\(testCase.golden): \(String(format: "%.2f", result.share * 100))% of pixels differ by more than \(Self.channelTolerance) (largest \(result.largestDelta)); if the change is intended, run scripts/update-card-goldens and look at the images")
+    }
+
+    @Test("a link's named template draws another card than its route's")
+    func namedTemplateDrawsAnotherCard() throws {
+        let link = try Self.draw(Self.cases[4])
+        var route = Self.cases[4]
+        route.card = nil
+        #expect(try Self.draw(route).rgb != link.rgb)
     }
 
     @Test("a shared puzzle's card has one more line than the page's: the score")

@@ -30,7 +30,7 @@ struct ShortLinkPackingTests {
                   campaign: Campaign(source: "news", medium: "email", name: "winter", term: "t", content: "c"),
                   data: ["score": "42", "": "empty key", "émoji": "✅"],
                   expiresAt: created.addingTimeInterval(86_400), maxClicks: 5, isDisabled: true,
-                  createdAt: created, updatedAt: created.addingTimeInterval(0.5), clickCount: 3),
+                  createdAt: created, updatedAt: created.addingTimeInterval(0.5), clickCount: 3, card: "invitation"),
         ShortLink(id: LinkID("00000000-0000-0000-0000-000000000000")!, host: "go.example.com", slug: "abcd", target: "",
                   maxClicks: 0, createdAt: Date(timeIntervalSinceReferenceDate: -1e9), clickCount: Int.max),
     ])
@@ -99,6 +99,21 @@ struct ShortLinkPackingTests {
         #expect(error?.problem == "origin 0 of 0")
     }
 
+    @Test("keeps a link's card template name, in the name's bytes and one for its length")
+    func keepsTheCardName() throws {
+        var random = SeededGenerator(seed: 7)
+        var link = ShortLink(id: LinkID.generate(at: Self.created, using: &random), host: "go.daily.example.com",
+                             slug: "join", target: "https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R", createdAt: Self.created)
+        var plain: [UInt8] = []
+        var origins = PackedOrigins()
+        link.pack(into: &plain, origins: &origins)
+        link.card = "invitation"
+        var named: [UInt8] = []
+        link.pack(into: &named, origins: &origins)
+        #expect(named.count == plain.count + 1 + "invitation".utf8.count)
+        #expect(try Self.roundTrip(link).card == "invitation")
+    }
+
     @Test("refuses bytes that end early or run on, saying where", arguments: [0, 1, 16, 20, -1])
     func refusesDamagedBytes(cut: Int) throws {
         let link = ShortLink(id: LinkID("019a8c3e-7a10-7c4e-9b1f-3f0d2a6b8c11")!, host: "go.example.com", slug: "winter",
@@ -133,6 +148,6 @@ struct ShortLinkPackingTests {
             maxClicks: Bool.random(using: &random) ? Int.random(in: Int.min...Int.max, using: &random) : nil,
             isDisabled: Bool.random(using: &random), createdAt: created,
             updatedAt: Bool.random(using: &random) ? created : created.addingTimeInterval(1),
-            clickCount: Int.random(in: Int.min...Int.max, using: &random))
+            clickCount: Int.random(in: Int.min...Int.max, using: &random), card: text())
     }
 }

@@ -43,7 +43,7 @@ import Testing
 
     @Test func theArticlesOtherYAMLReadsWithoutAnIssue() throws {
         let extras = Self.blocks("yaml", in: try Self.article).dropFirst()
-        #expect(extras.count == 6)
+        #expect(extras.count == 7)
         for extra in extras {
             let document = SiteDocuments.minimal + extra
             #expect(SiteConfigurationReader.check(yaml: document).issues == [], "\(extra)")

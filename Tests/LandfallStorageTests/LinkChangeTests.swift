@@ -156,7 +156,7 @@ import Testing
         try await backend.withLocation { location async throws in
             let old = try await Storage.open(location, logger: .quiet, migrations: Array(Migrations.all.prefix(9)))
             let kept = Fixtures.link("kept")
-            try await old.insert([kept])
+            try await old.insertAsBeforeLinkCards([kept])
             await old.close()
             let migrated = try await Storage.open(location, logger: .quiet)
             #expect(try await migrated.appliedMigrations() == Array(1...Storage.schemaVersion))

@@ -138,7 +138,7 @@ import Testing
             let link = Fixtures.link("winter")
             let old = try await Storage.open(location, logger: .quiet, migrations: Array(Migrations.all.prefix(8)))
             #expect(try await old.appliedMigrations() == Array(1...8))
-            try await old.insert([link])
+            try await old.insertAsBeforeLinkCards([link])
             try await old.record([Fixtures.count(link, .ios, 3), Fixtures.count(link, .crawler, 2), Fixtures.count(link, day: "2026-11-21", .android, 4)])
             let counts = try await old.clickCounts(linkID: link.id)
             await old.close()

@@ -105,13 +105,13 @@ import Testing
             let key = APIKeys.generate(name: "ci", scope: .write, at: Fixtures.now).record
             let old = try await Storage.open(location, logger: .quiet, migrations: [Migrations.initial])
             #expect(try await old.appliedMigrations() == [1])
-            try await old.insert([link, other])
+            try await old.insertAsBeforeLinkCards([link, other])
             try await old.record([
                 Fixtures.count(link, .ios, 3), Fixtures.count(link, .crawler, 2), Fixtures.count(other, day: "2026-11-21", .android, referrer: "t.co", 4),
             ])
             try await old.insert(key)
             #expect(try await old.revokeAPIKey(id: key.id, at: Fixtures.at(5)))
-            let links = try await old.links(LinkQuery())
+            let links = try await old.linksAsBeforeLinkCards()
             let linkCounts = try await old.clickCounts(linkID: link.id)
             let otherCounts = try await old.clickCounts(linkID: other.id)
             let keys = try await old.apiKeys()
@@ -121,7 +121,7 @@ import Testing
             let migrated = try await Storage.open(location, logger: .quiet)
             do {
                 #expect(try await migrated.appliedMigrations() == Array(1...Storage.schemaVersion))
-                #expect(try await migrated.links(LinkQuery()) == links)
+                #expect(try await migrated.links(LinkQuery()).byID == links)
                 #expect(try await migrated.link(host: Fixtures.host, slug: link.slug)?.clickCount == 3)
                 #expect(try await migrated.clickCounts(linkID: link.id) == linkCounts)
                 #expect(try await migrated.clickCounts(linkID: other.id) == otherCounts)
@@ -148,19 +148,19 @@ import Testing
             let invitation = Fixtures.invitation()
             let old = try await Storage.open(location, logger: .quiet, migrations: [Migrations.initial, Migrations.invitationsClaimsEvents])
             #expect(try await old.appliedMigrations() == [1, 2])
-            try await old.insert([link])
+            try await old.insertAsBeforeLinkCards([link])
             try await old.insert([invitation])
             var settings = RuntimeSettings.defaults
             settings.invitationsRequired = true
             _ = try await old.update(settings, at: Fixtures.now)
-            let links = try await old.links(LinkQuery())
+            let links = try await old.linksAsBeforeLinkCards()
             let invitations = try await old.invitations(InvitationQuery(now: Fixtures.now))
             await old.close()
 
             let migrated = try await Storage.open(location, logger: .quiet)
             do {
                 #expect(try await migrated.appliedMigrations() == Array(1...Storage.schemaVersion))
-                #expect(try await migrated.links(LinkQuery()) == links)
+                #expect(try await migrated.links(LinkQuery()).byID == links)
                 #expect(try await migrated.invitations(InvitationQuery(now: Fixtures.now)) == invitations)
                 #expect(try await migrated.runtimeSettings().invitationsRequired)
                 // The dashboard's tables are there, empty.

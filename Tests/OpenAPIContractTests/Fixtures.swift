@@ -89,5 +89,6 @@ struct JSONObjectText {
         ("createdAt", #""2026-12-01T09:30:00Z""#),
         ("updatedAt", #""2026-12-01T09:30:00.250+01:00""#),
         ("clicks", "12"),
+        ("card", "null"),
     ])
 }

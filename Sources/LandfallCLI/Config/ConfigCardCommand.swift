@@ -13,17 +13,20 @@ struct ConfigCardCommand: ReportingCommand {
             `landfall serve` does, finds the page of --example (a path or a whole URL, which \
             must be a link of ROUTE), and draws its card: the route's `card:`, or the site's \
             default card for a route without one. --data KEY=VALUE gives a short link's data \
-            (repeat it for several keys), as a link that carries a score would. The embargo \
-            is not applied: the card is the one the page will have once it is out.
+            (repeat it for several keys), as a link that carries a score would. --card NAME \
+            draws the template NAME of the site's cards: instead, as a short link naming it \
+            has it. The embargo is not applied: the card is the one the page will have once \
+            it is out.
 
             The exit status is 0 with the card written, 1 when the card cannot be drawn (an \
-            unknown route, a URL of another route, missing content, card files refused, cards \
+            unknown route or template, a URL of another route, missing content, card files refused, cards \
             off in this build), 2 when an option is wrong, the site configuration cannot be \
             read or the file cannot be written.
 
             Examples:
               landfall config card puzzle --example /puzzle/2026-11-20 --output card.png
               landfall config card puzzle --site examples/demo --example https://daily.example.com/puzzle/2026-11-20 --data score=3:12 --output shared.png
+              landfall config card invite --site examples/demo --example /invites/7KQ2M-X4P9T-HCW3R --data invitedBy=Ada --card invitation --output join.png
             """
     )
 
@@ -41,6 +44,10 @@ struct ConfigCardCommand: ReportingCommand {
 
     @Option(name: .customLong("data"), help: ArgumentHelp("A short link's data, KEY=VALUE; repeat for several keys.", valueName: "key=value"))
     var data: [String] = []
+
+    @Option(help: ArgumentHelp("A template of the site's cards: to draw instead of the route's card, as a short link naming it has.",
+                               valueName: "name"))
+    var card: String?
 
     func validate() throws {
         _ = try linkData()
@@ -77,7 +84,7 @@ struct ConfigCardCommand: ReportingCommand {
         var result = CommandOutput()
         let design: CardDesign
         do {
-            design = try CardDesign.draw(site: .file(configurationFile), route: route, example: example, data: try linkData())
+            design = try CardDesign.draw(site: .file(configurationFile), route: route, example: example, data: try linkData(), template: card)
         } catch let error as CardDesignError {
             result.fail(error.message, status: error.code == .siteRefused && !FileManager.default.fileExists(atPath: configurationFile)
                         ? .usageOrInputError : .problemsFound)
@@ -92,7 +99,8 @@ struct ConfigCardCommand: ReportingCommand {
             result.fail("cannot write \(output): \(error.localizedDescription)", status: .usageOrInputError)
             return result
         }
-        result.print("\(output): the \(design.width)×\(design.height) card of '\(route)' for \(example) (\(design.png.count) bytes; served as /static/cards/\(design.fingerprint).png)")
+        let whose = card.map { "'\($0)' (a link's template)" } ?? "'\(route)'"
+        result.print("\(output): the \(design.width)×\(design.height) card of \(whose) for \(example) (\(design.png.count) bytes; served as /static/cards/\(design.fingerprint).png)")
         result.print("  shows: \(design.alt)")
         return result
     }

@@ -52,7 +52,7 @@ enum LinkCommandSupport {
     /// Bad input (2) for a refusal of what was asked; a problem found (1) otherwise.
     static func status(of error: APIError) -> CommandStatus {
         switch error.code {
-        case .invalidBody, .invalidSlug, .destinationRefused: .usageOrInputError
+        case .invalidBody, .invalidSlug, .destinationRefused, .unknownCard: .usageOrInputError
         default: .problemsFound
         }
     }
@@ -64,7 +64,7 @@ enum LinkCommandSupport {
             "overrides.desktop": "--desktop", "preview.title": "--title", "preview.description": "--description",
             "preview.imageURL": "--image", "campaign.name": "--campaign", "campaign.source": "--campaign-source",
             "campaign.medium": "--campaign-medium", "campaign.term": "--campaign-term", "campaign.content": "--campaign-content",
-            "expiresAt": "--expires", "maxClicks": "--max-clicks", "disabled": "--disabled",
+            "expiresAt": "--expires", "maxClicks": "--max-clicks", "disabled": "--disabled", "card": "--card",
         ]
         if let option = options[field] { return option }
         if field.hasPrefix("data") { return "--data" }

@@ -4,7 +4,7 @@ import ArgumentParser
 struct LinksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "links",
-        abstract: "Create, list, show, disable, enable, delete and import short links; draw their QR codes.",
+        abstract: "Create, update, list, show, disable, enable, delete and import short links; draw their QR codes.",
         discussion: """
             The same links as the API's /v1/links, made with the same checks (LinkWriter): the \
             link host, the slug policy, the destination allowlist, slugs taken, expiry in the \
@@ -23,12 +23,13 @@ struct LinksCommand: AsyncParsableCommand {
               landfall links create --target https://daily.example.com/winter --slug winter
               landfall links list --search winter
               landfall links show winter
+              landfall links update winter --card invite
               landfall links disable winter
               landfall links import links.csv --dry-run
               landfall links export --output links.csv
               landfall links qr winter --output winter.png
             """,
-        subcommands: [LinksCreateCommand.self, LinksListCommand.self, LinksShowCommand.self, LinksDisableCommand.self,
+        subcommands: [LinksCreateCommand.self, LinksUpdateCommand.self, LinksListCommand.self, LinksShowCommand.self, LinksDisableCommand.self,
                       LinksEnableCommand.self, LinksDeleteCommand.self, LinksImportCommand.self, LinksExportCommand.self, LinksQRCommand.self]
     )
 }

@@ -21,7 +21,9 @@ struct LinksCreateCommand: AsyncReportingCommand {
 
             --expires takes an RFC 3339 time (2026-12-31T00:00:00Z) or a day (2026-12-31, \
             midnight UTC); --expires-in a duration from now (90m, 12h, 30d). --data KEY=VALUE \
-            (repeatable) is handed to the app with the deep link.
+            (repeatable) is handed to the app with the deep link. --card NAME draws the link's \
+            share card from the site's card template NAME (cards: in landfall.yml) instead of \
+            its target route's card.
 
             A running server on the same SQLite database serves the new link at once (it is \
             looked up when first clicked); a change to an existing link reaches it within its \
@@ -89,6 +91,10 @@ struct LinksCreateCommand: AsyncReportingCommand {
     @Option(name: .customLong("max-clicks"), help: ArgumentHelp("After how many clicks the link stops working.", valueName: "n"))
     var maxClicks: Int?
 
+    @Option(help: ArgumentHelp("The site's card template (cards: in landfall.yml) the link's share card is drawn from; its route's card when absent.",
+                               valueName: "name"))
+    var card: String?
+
     @Flag(help: "Create the link disabled (it answers 410 until enabled).")
     var disabled = false
 
@@ -132,9 +138,9 @@ struct LinksCreateCommand: AsyncReportingCommand {
             ("preview.description", description ?? ""), ("preview.imageURL", image ?? ""), ("campaign.name", campaign ?? ""),
             ("campaign.source", campaignSource ?? ""), ("campaign.medium", campaignMedium ?? ""),
             ("campaign.term", campaignTerm ?? ""), ("campaign.content", campaignContent ?? ""),
-            ("maxClicks", maxClicks.map(String.init) ?? ""), ("disabled", disabled ? "true" : ""),
+            ("maxClicks", maxClicks.map(String.init) ?? ""), ("disabled", disabled ? "true" : ""), ("card", card ?? ""),
         ]
-        for (option, value) in [("--target", target), ("--slug", slug), ("--host", host), ("--title", title)] where value?.isEmpty == true {
+        for (option, value) in [("--target", target), ("--slug", slug), ("--host", host), ("--title", title), ("--card", card)] where value?.isEmpty == true {
             throw ValidationError("\(option) is empty; give a value or leave it out")
         }
         for entry in data {

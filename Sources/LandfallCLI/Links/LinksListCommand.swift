@@ -96,7 +96,7 @@ struct LinksListCommand: AsyncReportingCommand {
     static let csvHeader = ["id", "url", "target", "slug", "host", "overrides.ios", "overrides.android", "overrides.desktop",
                             "preview.title", "preview.description", "preview.imageURL", "campaign.source", "campaign.medium",
                             "campaign.name", "campaign.term", "campaign.content", "expiresAt", "maxClicks", "state", "clicks",
-                            "createdAt", "updatedAt"]
+                            "createdAt", "updatedAt", "card"]
 
     static func csv(_ links: [ShortLink], now: Date) -> String {
         CSVTable(header: csvHeader, rows: links.map { link in
@@ -104,7 +104,8 @@ struct LinksListCommand: AsyncReportingCommand {
              link.overrides.desktop ?? "", link.preview.title ?? "", link.preview.description ?? "", link.preview.imageURL ?? "",
              link.campaign.source ?? "", link.campaign.medium ?? "", link.campaign.name ?? "", link.campaign.term ?? "",
              link.campaign.content ?? "", link.expiresAt.map(APITime.string) ?? "", link.maxClicks.map(String.init) ?? "",
-             LinkState(link, now: now).rawValue, "\(link.clickCount)", APITime.string(link.createdAt), APITime.string(link.updatedAt)]
+             LinkState(link, now: now).rawValue, "\(link.clickCount)", APITime.string(link.createdAt), APITime.string(link.updatedAt),
+             link.card ?? ""]
         }).text
     }
 }

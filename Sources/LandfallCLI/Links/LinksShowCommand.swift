@@ -60,6 +60,10 @@ struct LinksShowCommand: AsyncReportingCommand {
             for (key, value) in link.data.sorted(by: { $0.key < $1.key }) { rows.append(["Data \(key)", value]) }
             if let expiresAt = link.expiresAt { rows.append(["Expires", KeysListCommand.text(expiresAt) + " UTC"]) }
             if let maxClicks = link.maxClicks { rows.append(["Max clicks", "\(maxClicks)"]) }
+            if let card = link.card {
+                let known = site.configuration.cards[card] != nil
+                rows.append(["Card", known ? card : "\(card) (not in the site's cards: the route's card is drawn)"])
+            }
             rows.append(["Created", KeysListCommand.text(link.createdAt) + " UTC"])
             rows.append(["Clicks", "\(stats.clicks)"])
             rows.append(["Installs", "\(stats.installs)"])

@@ -110,33 +110,39 @@ public struct CardAssets: Sendable {
         var required: Bool
     }
 
-    /// The files every card of the site names: each route's own card, then the site's default.
+    /// The files every card of the site names: each route's own card, each template of
+    /// `cards:` (by name), then the site's default.
     static func references(_ configuration: SiteConfiguration) -> [Reference] {
         var references: [Reference] = []
-        func add(_ template: CardTemplate, place: String, route: String?, required: Bool) {
+        func add(_ template: CardTemplate, place: String, route: String?, required: Bool, named: Bool = false) {
+            // A template of `cards:` is the value at its place: `cards.invite.background`.
+            func key(_ key: String) -> String { named ? String(key.dropFirst("card.".count)) : key }
             if case .image(let path, _) = template.background {
-                references.append(Reference(place: place, route: route, key: "card.background", name: path, kind: .image, required: required))
+                references.append(Reference(place: place, route: route, key: key("card.background"), name: path, kind: .image, required: required))
             }
             if let icon = template.iconPath(configuration) {
                 let own: Bool = if case .path = template.icon { true } else { false }
-                references.append(Reference(place: place, route: route, key: "card.icon", name: icon, kind: .image, required: required && own))
+                references.append(Reference(place: place, route: route, key: key("card.icon"), name: icon, kind: .image, required: required && own))
             }
             // The fonts the template names must be there; the default ones are optional.
-            let named: [(String, [String])] = [("card.font", template.fonts), ("card.titleFont", template.titleFonts),
+            let fonts: [(String, [String])] = [("card.font", template.fonts), ("card.titleFont", template.titleFonts),
                                                ("card.title.font", template.title.fonts)]
                 + template.lines.enumerated().map { ("card.lines[\($0.offset)].font", $0.element.fonts) }
-            for (key, names) in named {
+            for (fontKey, names) in fonts {
                 for name in names {
-                    references.append(Reference(place: place, route: route, key: key, name: name,
+                    references.append(Reference(place: place, route: route, key: key(fontKey), name: name,
                                                 kind: CardTemplate.isFontFile(name) ? .fontFile : .installedFont, required: required))
                 }
             }
             for name in CardTemplate.defaultFonts + CardTemplate.defaultTitleFonts {
-                references.append(Reference(place: place, route: route, key: "card.font", name: name, kind: .installedFont, required: false))
+                references.append(Reference(place: place, route: route, key: key("card.font"), name: name, kind: .installedFont, required: false))
             }
         }
         for (index, route) in configuration.routes.enumerated() {
             if let card = route.card { add(card, place: "routes[\(index)]", route: route.name, required: true) }
+        }
+        for name in configuration.cardNames {
+            if let card = configuration.cards[name] { add(card, place: "cards.\(name)", route: nil, required: true, named: true) }
         }
         add(CardTemplate.siteDefault(configuration), place: "site", route: nil, required: false)
         return references

@@ -12,8 +12,8 @@ import LandfallWire
 ///
 /// Layout: the id's 16 bytes; a flags byte (disabled, has an expiry, has a click limit, updated
 /// after it was created); two bytes saying which optional texts follow; the target (its
-/// origin's number plus one and the rest, or 0 and the whole target); each
-/// optional text present (overrides, preview, campaign, in that order); the data's pairs; the
+/// origin's number plus one and the rest, or 0 and the whole target); each optional text
+/// present (overrides, preview, campaign, the card's name, in that order); the data's pairs; the
 /// dates as the bits of their `Double`s; the click limit and count. Texts and counts are
 /// LEB128 lengths and numbers.
 extension ShortLink {
@@ -84,16 +84,16 @@ extension ShortLink {
             preview: SocialPreview(title: texts[3], description: texts[4], imageURL: texts[5]),
             campaign: Campaign(source: texts[6], medium: texts[7], name: texts[8], term: texts[9], content: texts[10]),
             data: data, expiresAt: expiresAt, maxClicks: maxClicks, isDisabled: flags & PackedFlags.disabled != 0,
-            createdAt: createdAt, updatedAt: updatedAt, clickCount: clickCount)
+            createdAt: createdAt, updatedAt: updatedAt, clickCount: clickCount, card: texts[11])
     }
 
     /// The optional texts in the order they are packed.
     private var optionalTexts: [String?] {
         [overrides.ios, overrides.android, overrides.desktop, preview.title, preview.description, preview.imageURL,
-         campaign.source, campaign.medium, campaign.name, campaign.term, campaign.content]
+         campaign.source, campaign.medium, campaign.name, campaign.term, campaign.content, card]
     }
 
-    private static let optionalTextCount = 11
+    private static let optionalTextCount = 12
 
     private static func appendText(_ text: some StringProtocol, to bytes: inout [UInt8]) {
         let utf8 = text.utf8
@@ -125,7 +125,7 @@ private enum PackedFlags {
     static let updated: UInt8 = 8
 }
 
-/// Bytes that are not a packed link (``ShortLink/init(unpacking:host:slug:)``).
+/// Bytes that are not a packed link (``ShortLink/init(unpacking:host:slug:origins:)``).
 public struct LinkUnpackingError: Error, CustomStringConvertible, Equatable {
     /// Where in the bytes reading stopped.
     public var offset: Int

@@ -41,13 +41,17 @@ public struct ShortLink: Sendable, Hashable, Codable {
     public var updatedAt: Date
     /// The clicks counted so far (people, not preview crawlers).
     public var clickCount: Int
+    /// The name of the site's card template (`cards:` in `landfall.yml`) the link's share
+    /// card is drawn from instead of its target route's card; nil for the route's. A name the
+    /// site no longer has falls back to the route's card.
+    public var card: String?
 
     /// Creates a link.
     public init(
         id: LinkID, host: String, slug: String, target: String, overrides: PlatformOverrides = PlatformOverrides(),
         preview: SocialPreview = SocialPreview(), campaign: Campaign = Campaign(), data: [String: String] = [:],
         expiresAt: Date? = nil, maxClicks: Int? = nil, isDisabled: Bool = false, createdAt: Date, updatedAt: Date? = nil,
-        clickCount: Int = 0
+        clickCount: Int = 0, card: String? = nil
     ) {
         self.id = id
         self.host = host.lowercased()
@@ -63,6 +67,7 @@ public struct ShortLink: Sendable, Hashable, Codable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
         self.clickCount = clickCount
+        self.card = card
     }
 }
 

@@ -35,6 +35,6 @@ extension LinkDraft {
             target: target, slug: patch.slug, host: patch.host,
             overrides: patch.overrides.applied(to: PlatformOverrides()), preview: patch.preview.applied(to: SocialPreview()),
             campaign: patch.campaign.applied(to: Campaign()), data: patch.data.newValue ?? [:], expiresAt: patch.expiresAt.newValue,
-            maxClicks: patch.maxClicks.newValue, isDisabled: patch.isDisabled ?? false)
+            maxClicks: patch.maxClicks.newValue, isDisabled: patch.isDisabled ?? false, card: patch.card.newValue)
     }
 }

@@ -26,6 +26,7 @@ extension LinkDraft {
         if let expiresAt { members.append(("expiresAt", .string(RFC3339Timestamp.string(from: expiresAt)))) }
         if let maxClicks { members.append(("maxClicks", JSONValue(.number(String(maxClicks))))) }
         if isDisabled { members.append(("disabled", .bool(true))) }
+        if let card { members.append(("card", .string(card))) }
         return .object(members)
     }
 

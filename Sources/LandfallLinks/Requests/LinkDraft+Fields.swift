@@ -3,12 +3,12 @@ import LandfallJSON
 extension LinkDraft {
     /// The fields a flat list of texts can give (a CSV row, a form, command-line options),
     /// named as the API's JSON paths: `target`, `slug`, `host`, `overrides.ios`, …,
-    /// `maxClicks`, `disabled`; `data.KEY` gives one entry of `data`.
+    /// `maxClicks`, `disabled`, `card`; `data.KEY` gives one entry of `data`.
     public static let flatFields = [
         "target", "slug", "host", "overrides.ios", "overrides.android", "overrides.desktop",
         "preview.title", "preview.description", "preview.imageURL",
         "campaign.source", "campaign.medium", "campaign.name", "campaign.term", "campaign.content",
-        "expiresAt", "maxClicks", "disabled",
+        "expiresAt", "maxClicks", "disabled", "card",
     ]
 
     /// Shorter names accepted for some ``flatFields`` (a spreadsheet's column headings).

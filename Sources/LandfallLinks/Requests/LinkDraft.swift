@@ -14,7 +14,8 @@ import LandfallWire
 ///   "campaign": {"source": "newsletter", "medium": "email", "name": "winter-league"},
 ///   "data": {"invitedBy": "ada"},
 ///   "expiresAt": "2026-12-31T23:59:59Z",
-///   "maxClicks": 1000
+///   "maxClicks": 1000,
+///   "card": "invite"
 /// }
 /// ```
 ///
@@ -42,12 +43,15 @@ public struct LinkDraft: Sendable, Hashable {
     public var maxClicks: Int?
     /// Whether the link starts disabled.
     public var isDisabled: Bool
+    /// The name of the site's card template the link's share card is drawn from, or `nil` for
+    /// its target route's card. The server refuses a name the site has no template for.
+    public var card: String?
 
     /// Creates a draft.
     public init(
         target: String, slug: String? = nil, host: String? = nil, overrides: PlatformOverrides = PlatformOverrides(),
         preview: SocialPreview = SocialPreview(), campaign: Campaign = Campaign(), data: [String: String] = [:],
-        expiresAt: Date? = nil, maxClicks: Int? = nil, isDisabled: Bool = false
+        expiresAt: Date? = nil, maxClicks: Int? = nil, isDisabled: Bool = false, card: String? = nil
     ) {
         self.target = target
         self.slug = slug
@@ -59,12 +63,13 @@ public struct LinkDraft: Sendable, Hashable {
         self.expiresAt = expiresAt
         self.maxClicks = maxClicks
         self.isDisabled = isDisabled
+        self.card = card
     }
 
     /// The link this draft describes, once the server has chosen its identifier, host and slug.
     public func shortLink(id: LinkID, host: String, slug: String, createdAt: Date) -> ShortLink {
         ShortLink(id: id, host: host, slug: slug, target: target, overrides: overrides, preview: preview, campaign: campaign,
-                  data: data, expiresAt: expiresAt, maxClicks: maxClicks, isDisabled: isDisabled, createdAt: createdAt)
+                  data: data, expiresAt: expiresAt, maxClicks: maxClicks, isDisabled: isDisabled, createdAt: createdAt, card: card)
     }
 
     /// Every URL of the draft, with its field: `target`, then `overrides.ios`,

@@ -16,6 +16,8 @@ public enum LinkLimits {
     public static let dataValueLength = 1024
     /// The values `maxClicks` may take (the upper end fits a 32-bit integer column).
     public static let maxClicks = 1...2_147_483_647
+    /// Longest `card` (the name of one of the site's card templates).
+    public static let cardNameLength = 40
     /// Most links in one bulk creation.
     public static let bulkCount = 1000
 }

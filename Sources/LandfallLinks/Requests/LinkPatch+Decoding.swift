@@ -5,7 +5,7 @@ import LandfallWire
 
 extension LinkPatch {
     /// The fields of a link in a request body, in the order they are written.
-    static let fields = ["target", "slug", "host", "overrides", "preview", "campaign", "data", "expiresAt", "maxClicks", "disabled"]
+    static let fields = ["target", "slug", "host", "overrides", "preview", "campaign", "data", "expiresAt", "maxClicks", "disabled", "card"]
     static let overrideFields = ["ios", "android", "desktop"]
     static let previewFields = ["title", "description", "imageURL"]
     static let campaignFields = ["source", "medium", "name", "term", "content"]
@@ -33,7 +33,7 @@ extension LinkPatch {
     static let absentWhenCreating: KeyValuePairs<String, String> = [
         "slug": "a random slug", "host": "the site's default link host", "overrides": "no overrides", "preview": "the target page's preview",
         "campaign": "no campaign", "data": "no data", "expiresAt": "a link that never expires", "maxClicks": "no limit of clicks",
-        "disabled": "an enabled link",
+        "disabled": "an enabled link", "card": "the target route's card",
     ]
 
     /// Reads the fields of a link at `path`. When `creating`, a top-level field is given or left
@@ -98,6 +98,7 @@ extension LinkPatch {
         patch.data = top.field("data", &reader) { value, path, reader in readData(value, at: path, into: &reader) }
         patch.expiresAt = top.field("expiresAt", &reader) { $2.date($0, at: $1) }
         patch.maxClicks = top.field("maxClicks", &reader) { $2.integer($0, at: $1, in: LinkLimits.maxClicks) }
+        patch.card = top.field("card", &reader) { $2.string($0, at: $1, limit: LinkLimits.cardNameLength) }
         return patch
     }
 

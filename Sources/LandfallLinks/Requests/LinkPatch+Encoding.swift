@@ -22,6 +22,7 @@ extension LinkPatch {
         Self.append("expiresAt", expiresAt, to: &members) { .string(RFC3339Timestamp.string(from: $0)) }
         Self.append("maxClicks", maxClicks, to: &members) { JSONValue(.number(String($0))) }
         if let isDisabled { members.append(("disabled", .bool(isDisabled))) }
+        Self.append("card", card, to: &members) { .string($0) }
         return .object(members)
     }
 

@@ -34,12 +34,15 @@ public struct LinkPatch: Sendable, Hashable {
     public var maxClicks: PatchField<Int>
     /// Disables (`true`) or enables (`false`) the link, or `nil` to keep it.
     public var isDisabled: Bool?
+    /// A change of the card template the link names (cleared: its target route's card).
+    public var card: PatchField<String>
 
     /// Creates a change; by default nothing changes.
     public init(
         target: String? = nil, slug: String? = nil, host: String? = nil, overrides: PlatformOverrides.Patch = .init(),
         preview: SocialPreview.Patch = .init(), campaign: Campaign.Patch = .init(), data: PatchField<[String: String]> = .unchanged,
-        expiresAt: PatchField<Date> = .unchanged, maxClicks: PatchField<Int> = .unchanged, isDisabled: Bool? = nil
+        expiresAt: PatchField<Date> = .unchanged, maxClicks: PatchField<Int> = .unchanged, isDisabled: Bool? = nil,
+        card: PatchField<String> = .unchanged
     ) {
         self.target = target
         self.slug = slug
@@ -51,12 +54,13 @@ public struct LinkPatch: Sendable, Hashable {
         self.expiresAt = expiresAt
         self.maxClicks = maxClicks
         self.isDisabled = isDisabled
+        self.card = card
     }
 
     /// Whether the patch changes nothing (the body was `{}`).
     public var isEmpty: Bool {
         target == nil && slug == nil && host == nil && overrides.isEmpty && preview.isEmpty && campaign.isEmpty
-            && data.isUnchanged && expiresAt.isUnchanged && maxClicks.isUnchanged && isDisabled == nil
+            && data.isUnchanged && expiresAt.isUnchanged && maxClicks.isUnchanged && isDisabled == nil && card.isUnchanged
     }
 
     /// `link` with the changes made, ``ShortLink/updatedAt`` set to `now`.
@@ -75,6 +79,7 @@ public struct LinkPatch: Sendable, Hashable {
         changed.expiresAt = expiresAt.applied(to: link.expiresAt)
         changed.maxClicks = maxClicks.applied(to: link.maxClicks)
         if let isDisabled { changed.isDisabled = isDisabled }
+        changed.card = card.applied(to: link.card)
         changed.updatedAt = now
         return changed
     }

@@ -36,6 +36,7 @@ extension ShortLink {
             case "expiresAt": cells.append(expiresAt.map(APITime.string) ?? "")
             case "maxClicks": cells.append(maxClicks.map(String.init) ?? "")
             case "disabled": cells.append(isDisabled ? "true" : "false")
+            case "card": cells.append(card ?? "")
             default: cells.append("")
             }
         }

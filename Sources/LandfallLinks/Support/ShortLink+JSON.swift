@@ -22,6 +22,7 @@ extension ShortLink {
             ("createdAt", .string(APITime.string(createdAt))),
             ("updatedAt", .string(APITime.string(updatedAt))),
             ("clicks", .integer(clickCount)),
+            ("card", .optional(card)),
         ])
     }
 

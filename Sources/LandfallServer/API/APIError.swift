@@ -129,4 +129,5 @@ public enum APIErrorCode: String, CaseIterable, Sendable {
     case inviteRateLimited = "invite_rate_limited"
     case endpointDisabled = "endpoint_disabled"
     case rowsRefused = "rows_refused"
+    case unknownCard = "unknown_card"
 }

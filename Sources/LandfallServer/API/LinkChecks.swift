@@ -78,6 +78,19 @@ struct LinkChecks: Sendable {
         return normalized
     }
 
+    /// Refuses a card template name (a link's `card`) the site's `cards:` does not have, naming
+    /// the templates it has: 422 `unknown_card`.
+    func card(_ name: String?, field: String) throws(APIError) {
+        guard let name, configuration.cards[name] == nil else { return }
+        let known = configuration.cardNames
+        let choice = known.isEmpty
+            ? "this site has none (its landfall.yml has no cards: section)"
+            : "its templates: \(known.joined(separator: ", "))"
+        throw APIError(.unprocessableContent, .unknownCard,
+                       "card: '\(name.prefix(100))' is not a card template of this site; \(choice). Leave card out (or null) for the target route's card.",
+                       field: field)
+    }
+
     /// Refuses an expiry time that has passed at `now` (a link would be gone on arrival).
     static func future(_ expiresAt: Date?, now: Date, field: String) throws(APIError) {
         if let expiresAt, expiresAt <= now {

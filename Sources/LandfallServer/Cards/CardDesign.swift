@@ -25,13 +25,14 @@ public struct CardDesign: Sendable {
     public let fingerprint: String
 
     /// Draws the card of `route`'s page at `example` (a path such as `/puzzle/2026-11-20`, or a
-    /// whole URL on one of the site's hosts), with `data` as a short link's data.
+    /// whole URL on one of the site's hosts), with `data` as a short link's data; with
+    /// `template`, the card a short link naming that template of `cards:` has instead.
     ///
     /// - Throws: ``CardDesignError``: cards are off, the site does not load, the route is not
-    ///   one of the site's, the example is not a link of that route, its content is missing,
-    ///   or the card cannot be drawn.
+    ///   one of the site's, the template is not one of `cards:`, the example is not a link of
+    ///   that route, its content is missing, or the card cannot be drawn.
     public static func draw(site source: SiteSource, route name: String, example: String, data: [String: String] = [:],
-                            now: Date = Date()) throws(CardDesignError) -> CardDesign {
+                            template: String? = nil, now: Date = Date()) throws(CardDesignError) -> CardDesign {
         if let reason = CardRenderer.offReason { throw CardDesignError(.cardsOff, reason) }
         let site: LoadedSite
         do {
@@ -47,6 +48,11 @@ public struct CardDesign: Sendable {
             throw CardDesignError(.unknownRoute, "the site has no route named '\(name)'; routes with a card: "
                 + (withCards.isEmpty ? "none" : withCards.joined(separator: ", "))
                 + (others.isEmpty ? "" : "; routes with the site's default card: " + others.joined(separator: ", ")))
+        }
+        if let template, configuration.cards[template] == nil {
+            let known = configuration.cardNames
+            throw CardDesignError(.unknownTemplate, "the site has no card template named '\(template)'; the templates of cards: "
+                + (known.isEmpty ? "none" : known.joined(separator: ", ")))
         }
         let link = example.hasPrefix("/") ? "https://\(configuration.hosts.site)\(example)" : example
         guard case .matched(let match) = site.site.router.route(link) else {
@@ -73,7 +79,11 @@ public struct CardDesign: Sendable {
         }
         let values = CardValues(route: route, parameters: parameters, content: content, data: data)
         let path = URLComponents(string: link).map { $0.percentEncodedPath + ($0.percentEncodedQuery.map { "?\($0)" } ?? "") } ?? example
-        let card = cards.card(route: route, values: values, source: .page(path))
+        let card = if let named = configuration.namedCardTemplate(template) {
+            cards.card(named, values: values, source: .page(path))
+        } else {
+            cards.card(route: route, values: values, source: .page(path))
+        }
         let png: [UInt8]
         do {
             png = try cards.render(card)
@@ -88,7 +98,7 @@ public struct CardDesign: Sendable {
     }
 }
 
-/// Why ``CardDesign/draw(site:route:example:data:now:)`` drew no card: a code and a message
+/// Why ``CardDesign/draw(site:route:example:data:template:now:)`` drew no card: a code and a message
 /// that says what to change.
 public struct CardDesignError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
@@ -99,6 +109,8 @@ public struct CardDesignError: Error, Sendable, CustomStringConvertible {
         case siteRefused
         /// No route has the name.
         case unknownRoute
+        /// No template of `cards:` has the name.
+        case unknownTemplate
         /// The example is not a link of the route.
         case exampleNotMatching
         /// The page's content does not exist.

@@ -13,8 +13,12 @@ import LandfallSite
 /// - a route with its own `card:`: that card, even when the page has an image;
 /// - a route without one: the page's own image when it has one (content `image` or
 ///   `page.image`), else the site's default card with the page's title;
-/// - a short link: its target page's card with the link's `data` (and its own preview title),
-///   unless the link has its own preview image.
+/// - a short link naming a template of `cards:` (its `card`): that template, filled from its
+///   target page (the route's parameters, the page's title and content) and the link's `data`
+///   and preview title, unless the link has its own preview image; a name the site no longer
+///   has counts as none (never an error);
+/// - a short link naming none: its target page's card with the link's `data` (and its own
+///   preview title), unless the link has its own preview image.
 struct SiteCards: Sendable {
     let configuration: SiteConfiguration
     let assets: CardAssets
@@ -28,26 +32,32 @@ struct SiteCards: Sendable {
         card(configuration.cardTemplate(for: route).resolved(with: values, site: configuration), source: source)
     }
 
+    /// The card `template` (one of `cards:`) draws with `values`.
+    func card(_ template: CardTemplate, values: CardValues, source: PageCard.Source) -> PageCard {
+        card(template.resolved(with: values, site: configuration), source: source)
+    }
+
     /// The site's default card: its colour, its icon and its name.
     var defaultCard: PageCard {
         card(CardTemplate.siteDefault(configuration).resolved(with: CardValues(), site: configuration), source: .siteDefault)
     }
 
     /// The card of a short link whose target is `page` (nil: not a page of the site, or one
-    /// that is missing), or the default card while the target is under embargo.
+    /// that is missing), or the default card while the target is under embargo: the template
+    /// the link names (``ShortLink/card``) when the site has it, else its route's (or, without
+    /// a page, the site's default).
     func linkCard(_ link: ShortLink, page: RoutePage?, embargoed: Bool) -> PageCard {
         if embargoed { return defaultCard }
         let source = PageCard.Source.link(host: link.host, slug: link.slug)
-        guard let page else {
-            var values = CardValues()
-            values.title = link.preview.title
-            values.description = link.preview.description
-            return card(CardTemplate.siteDefault(configuration).resolved(with: values, site: configuration), source: source)
-        }
-        var values = page.cardValues
+        let named = configuration.namedCardTemplate(link.card)
+        var values = page?.cardValues ?? CardValues()
         values.data = link.data
         if let title = link.preview.title { values.title = title }
         if let description = link.preview.description { values.description = description }
+        if let named { return card(named.resolved(with: values, site: configuration), source: source) }
+        guard let page else {
+            return card(CardTemplate.siteDefault(configuration).resolved(with: values, site: configuration), source: source)
+        }
         return card(route: page.route, values: values, source: source)
     }
 

@@ -94,6 +94,15 @@ routes:
       title: The puzzle archive
       description: Every puzzle so far.
 
+cards:                                # named card templates: a short link may choose one (its card field)
+  invitation:                         # go.localhost/join's card, instead of the invite route's
+    background: "#0b7285"
+    title: "You're invited to {site}"
+    lines:
+      - "{invitedBy} wants to play with you"  # left out of a link without invitedBy in its data
+      - "A new word puzzle every day"
+    data: [invitedBy]
+
 associations:
   maxAge: 3600
 
@@ -134,6 +143,12 @@ webhooks:
     {
       "slug": "newyear",
       "target": "https://daily.example.com/puzzle/2027-01-01"
+    },
+    {
+      "slug": "join",
+      "target": "https://daily.example.com/invites/7KQ2M-X4P9T-HCW3R",
+      "data": {"invitedBy": "Ada"},
+      "card": "invitation"
     },
     {
       "slug": "mug",

@@ -20,6 +20,7 @@ public enum DemoSite {
             ("\"Open in the app\" goes through the interstitial host", "\(interstitialBase)/puzzle/2026-11-20"),
             ("a short link: a redirect on a computer, a landing page on a phone", "\(linksBase)/friday"),
             ("a short link to a future puzzle: the preview gives nothing away", "\(linksBase)/newyear"),
+            ("a short link with a card of its own: an invitation from Ada", "\(linksBase)/join"),
             ("an invitation", "\(base)/invites/7KQ2M-X4P9T-HCW3R"),
             ("its bridge page for email: the app through its scheme on a phone, the page on a computer", "\(base)/bridge/invites/7KQ2M-X4P9T-HCW3R"),
             ("an unknown address: the friendly page", "\(base)/no/such/page"),

@@ -19,11 +19,12 @@ extension LinkWriter {
     ///   - slug: A custom slug to check, `nil` for none (a random one, or the link's own).
     ///   - urls: The URL fields, named as the API names them (``LinkDraft/urlFields``).
     ///   - expiresAt: The expiry to check, if any.
+    ///   - card: The card template named, if any (``LinkChecks/card(_:field:)``).
     ///   - owner: The link being changed, whose own slug is not "taken".
     /// - Returns: The refusals, each an ``APIError`` naming its field as the API does.
     /// - Throws: `StorageError` when the database fails.
     func refusals(host: String?, slug: String?, urls: [(field: String, url: String)], expiresAt: Date?,
-                  owner: LinkID? = nil) async throws -> [APIError] {
+                  card: String? = nil, owner: LinkID? = nil) async throws -> [APIError] {
         var refusals: [APIError] = []
         var linkHost: LinkHost?
         do {
@@ -51,6 +52,11 @@ extension LinkWriter {
         }
         do {
             try LinkChecks.future(expiresAt, now: clock(), field: "expiresAt")
+        } catch {
+            refusals.append(error)
+        }
+        do {
+            try checks.card(card, field: "card")
         } catch {
             refusals.append(error)
         }

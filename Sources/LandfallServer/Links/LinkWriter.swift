@@ -72,8 +72,9 @@ public struct LinkWriter: Sendable {
     /// - Returns: The links stored, in the order of `drafts`.
     /// - Throws: ``APIError`` naming the field: a host that is not one of the site's link hosts
     ///   (`invalid_body`), a slug the policy refuses (`invalid_slug`), a destination the policy
-    ///   refuses (`destination_refused`), an expiry that has passed (`invalid_body`), a slug
-    ///   taken or asked for twice (`slug_taken`); `StorageError` when the database fails.
+    ///   refuses (`destination_refused`), an expiry that has passed (`invalid_body`), a card
+    ///   template the site does not have (`unknown_card`), a slug taken or asked for twice
+    ///   (`slug_taken`); `StorageError` when the database fails.
     public func create(_ drafts: [LinkDraft], field: (String, Int) -> String = { name, _ in name }) async throws -> [ShortLink] {
         var links = try prepare(drafts, field: field)
         let slugs = checks.slugGenerator
@@ -113,6 +114,7 @@ public struct LinkWriter: Sendable {
             let host = try checks.linkHost(draft.host, field: field("host", index))
             let urls = try checks.urls(draft.urlFields, naming: { field($0, index) })
             try LinkChecks.future(draft.expiresAt, now: now, field: field("expiresAt", index))
+            try checks.card(draft.card, field: field("card", index))
             let slug: String
             if let custom = draft.slug {
                 try checks.slug(custom, field: field("slug", index))
@@ -141,6 +143,7 @@ public struct LinkWriter: Sendable {
         let linkHost = try patch.host.map { host throws(APIError) in try checks.linkHost(host, field: "host") }
         if let slug = patch.slug { try checks.slug(slug, field: "slug") }
         let urls = try checks.urls(patch.urlFields, naming: { $0 })
+        try checks.card(patch.card.newValue, field: "card")
         let now = clock()
         var changed = LinkChecks.normalizing(patch.applied(to: current, at: now), urls)
         // A new slug or host is stored as its host keeps slugs (in lower case where they ignore case).

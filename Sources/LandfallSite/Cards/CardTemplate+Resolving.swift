@@ -93,4 +93,14 @@ extension SiteConfiguration {
     public func cardTemplate(for route: SiteRoute) -> CardTemplate {
         route.card ?? CardTemplate.siteDefault(self)
     }
+
+    /// The names of the site's named card templates (`cards:`), sorted.
+    public var cardNames: [String] { cards.keys.sorted() }
+
+    /// The template a short link naming `name` (its `card` field) gets: the named template
+    /// when the site has one by that name, else nil (the link then has its target route's card,
+    /// as a link naming none does: a template removed from `landfall.yml` never breaks a link).
+    public func namedCardTemplate(_ name: String?) -> CardTemplate? {
+        name.flatMap { cards[$0] }
+    }
 }

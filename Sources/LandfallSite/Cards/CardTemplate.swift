@@ -17,6 +17,11 @@
 /// `{site}` (the site's name), the content fields named in `content:` and the short link data
 /// keys named in `data:`. Any other is an error at `landfall config check`. A line whose
 /// placeholder has no value for a link (no `score` in its data) is left out of its card.
+///
+/// The same format names templates in the top-level `cards:` map
+/// (``SiteConfiguration/cards``), which a short link may choose instead of its route's card;
+/// such a template may name the parameters of any of the site's routes, filled when the link's
+/// target page has them.
 public struct CardTemplate: Sendable, Hashable {
     /// The width in pixels; 1200 by default.
     public var width: Int
@@ -125,6 +130,19 @@ public struct CardTemplate: Sendable, Hashable {
     public static let pageTitle: PlaceholderText = .placeholderText("{title}")
     /// The placeholders every route supplies, besides its parameters.
     public static let pagePlaceholders = ["title", "description", "site"]
+
+    /// Whether `name` can name a template of `cards:`: 1 to 40 of `a`–`z`, `0`–`9` and `-`.
+    ///
+    /// ```swift
+    /// CardTemplate.isName("invite")   // true
+    /// CardTemplate.isName("Invite")   // false
+    /// ```
+    public static func isName(_ name: String) -> Bool {
+        (1...40).contains(name.utf8.count) && name.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }
+    }
+
+    /// What ``isName(_:)`` accepts, in words, for messages.
+    public static let nameRule = "1 to 40 lowercase letters, digits and '-', such as invite"
 
     /// Whether a font as `landfall.yml` names it is a file in the site folder (a path with `/`,
     /// or a `.ttf`, `.otf` or `.ttc` name) rather than an installed font's name.

@@ -57,6 +57,10 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var webhooks: WebhookSettings
     /// How long click counts, app events and audit entries are kept before they are purged.
     public var retention: RetentionSettings
+    /// The named card templates (`cards:`), by name: a short link may name one (its `card`
+    /// field) to have it instead of its target route's card, and a route may name one
+    /// (`card: invite`) instead of writing its own.
+    public var cards: [String: CardTemplate]
 
     /// Creates a configuration; ``SiteConfigurationReader`` is the usual way.
     public init(
@@ -64,7 +68,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         imageAlt: String? = nil, icon: String? = nil, color: String? = nil, hosts: SiteHosts, apps: [AppConfiguration], schemes: [String] = [], routing: RouterOptions = RouterOptions(),
         routes: [SiteRoute], associations: AssociationSettings = AssociationSettings(), links: LinkSettings = LinkSettings(),
         invitations: InvitationSettings? = nil, deferredLinks: DeferredLinkSettings = DeferredLinkSettings(),
-        webhooks: WebhookSettings = WebhookSettings(), retention: RetentionSettings = RetentionSettings()
+        webhooks: WebhookSettings = WebhookSettings(), retention: RetentionSettings = RetentionSettings(),
+        cards: [String: CardTemplate] = [:]
     ) {
         self.name = name
         self.description = description
@@ -85,6 +90,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         self.deferredLinks = deferredLinks
         self.webhooks = webhooks
         self.retention = retention
+        self.cards = cards
     }
 
     /// The route table an app's router loads: every configured host (the interstitial host

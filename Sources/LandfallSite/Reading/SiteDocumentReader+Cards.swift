@@ -7,9 +7,55 @@ extension SiteDocumentReader {
     static let cardKeys = ["size", "background", "overlay", "icon", "title", "lines", "font", "titleFont", "color", "alignment", "data", "content"]
     static let cardTextKeys = ["text", "size", "color", "font", "alignment", "maxLines"]
 
-    /// A route's `card:`: every value checked, and every placeholder checked against what the
-    /// route can fill (its parameters, the page's, and the names in `content:` and `data:`).
-    func readCard(_ node: Node, at path: String, pattern: String, parameters: [String]) -> CardTemplate? {
+    /// The named templates of `cards:`, by name: each read as a route's `card:` is, its
+    /// placeholders checked against the page's, its own `content:` and `data:`, and the
+    /// parameters of the site's routes (which a link's target page may supply).
+    func readCards(_ top: Node.Mapping) -> [String: CardTemplate] {
+        guard let node = top["cards"], !YAMLDocument.isNull(node) else { return [:] }
+        guard let mapping = node.mapping else {
+            document.error("expected a mapping of card templates by name, such as `cards: {invite: {title: \"{site}\"}}`", at: "cards", node)
+            return [:]
+        }
+        var cards: [String: CardTemplate] = [:]
+        for (keyNode, cardNode) in mapping {
+            let name = keyNode.string ?? ""
+            guard CardTemplate.isName(name) else {
+                document.error("'\(name)' is not a card template name; write \(CardTemplate.nameRule)", at: "cards", keyNode)
+                continue
+            }
+            if case .scalar = cardNode {
+                document.error("the card template '\(name)' must be a mapping (background, title, lines, ...), as a route's card is",
+                               at: "cards.\(name)", cardNode)
+                continue
+            }
+            if let card = readCard(cardNode, at: "cards.\(name)", owner: "the template '\(name)'", parameters: routeParameters) {
+                cards[name] = card
+            }
+        }
+        return cards
+    }
+
+    /// `routes` with each `card: NAME` replaced by the template of `cards:` it names; an error
+    /// for a name `cards:` does not have.
+    func resolveNamedRouteCards(_ routes: [SiteRoute], cards: [String: CardTemplate]) -> [SiteRoute] {
+        var routes = routes
+        for reference in namedRouteCards {
+            guard let card = cards[reference.name] else {
+                let known = cards.keys.sorted()
+                let hint = NameSuggestion.closest(to: reference.name, among: known).map { "did you mean '\($0)'? " } ?? ""
+                document.error("no card template is named '\(reference.name)'; \(hint)the templates of cards: \(known.isEmpty ? "none" : known.joined(separator: ", "))",
+                               at: reference.path, reference.node)
+                continue
+            }
+            if routes.indices.contains(reference.route) { routes[reference.route].card = card }
+        }
+        return routes
+    }
+
+    /// A `card:` (a route's, or a template of `cards:`): every value checked, and every
+    /// placeholder checked against what it can fill (`parameters`, the page's, and the names
+    /// in `content:` and `data:`); `owner` says whose card it is in messages.
+    func readCard(_ node: Node, at path: String, owner: String, parameters: [String]) -> CardTemplate? {
         guard let mapping = document.mapping(node, at: path, known: Self.cardKeys) else { return nil }
         var card = CardTemplate()
         if let (text, sizeNode) = document.string(mapping, "size", at: path) {
@@ -47,7 +93,7 @@ extension SiteDocumentReader {
         card.data = names(mapping, "data", at: path)
         card.content = names(mapping, "content", at: path)
         let available = card.availablePlaceholders(parameters: parameters)
-        let describe = "the card of '\(pattern)' can fill: \(available.map { "{\($0)}" }.joined(separator: ", ")); name a short link's data key in 'data:' or a content field in 'content:'"
+        let describe = "the card of \(owner) can fill: \(available.map { "{\($0)}" }.joined(separator: ", ")); name a short link's data key in 'data:' or a content field in 'content:'"
         if let titleNode = mapping["title"], !YAMLDocument.isNull(titleNode),
            let title = text(titleNode, at: "\(path).title", available: available, describe: describe) {
             card.title = title

@@ -17,12 +17,18 @@ final class SiteDocumentReader {
     /// The nodes of the `invitations:` and `deferredLinks:` sections and of their keys, by
     /// key path (`invitations`, `invitations.route`).
     private var sectionNodes: [String: Node] = [:]
+    /// The parameters of the routes read so far, in order, each once: what a named card
+    /// template may name besides the page's placeholders.
+    var routeParameters: [String] = []
+    /// Routes whose `card:` names a template of `cards:` (`card: invite`), resolved once
+    /// `cards:` is read: the route's index, the place, the name and its node.
+    var namedRouteCards: [(route: Int, path: String, name: String, node: Node)] = []
 
     init(document: YAMLDocument) {
         self.document = document
     }
 
-    static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations", "links", "invitations", "deferredLinks", "webhooks", "retention"]
+    static let topKeys = ["site", "hosts", "apps", "schemes", "routing", "routes", "associations", "links", "invitations", "deferredLinks", "webhooks", "retention", "cards"]
     static let siteKeys = ["name", "description", "timeZone", "home", "image", "imageAlt", "icon", "color"]
     static let hostKeys = ["site", "aliases", "links", "interstitial", "admin", "local", "development"]
     static let appKeys = ["name", "ios", "android"]
@@ -62,13 +68,16 @@ final class SiteDocumentReader {
         let deferredLinks = readDeferredLinks(top)
         let webhooks = readWebhooks(top)
         let retention = readRetention(top)
-        guard let site, let hosts, let apps, let routes, !document.issues.contains(where: { $0.severity == .error }) else {
+        let cards = readCards(top)
+        let routesWithCards = routes.map { resolveNamedRouteCards($0, cards: cards) }
+        guard let site, let hosts, let apps, let routes = routesWithCards, !document.issues.contains(where: { $0.severity == .error }) else {
             return nil
         }
         return SiteConfiguration(
             name: site.name, description: site.description, timeZone: site.timeZone, homePath: site.home, image: site.image,
             imageAlt: site.imageAlt, icon: site.icon, color: site.color, hosts: hosts, apps: apps, schemes: schemes, routing: routing, routes: routes, associations: associations,
-            links: links, invitations: invitations, deferredLinks: deferredLinks, webhooks: webhooks, retention: retention)
+            links: links, invitations: invitations, deferredLinks: deferredLinks, webhooks: webhooks, retention: retention,
+            cards: cards)
     }
 
     /// The node a problem on the built site points at.
@@ -398,12 +407,12 @@ final class SiteDocumentReader {
         for (index, routeNode) in sequence.enumerated() {
             routeNodes.append(routeNode)
             exampleNodes.append(routeNode.mapping?["examples"]?.sequence.map(Array.init) ?? [])
-            if let route = readRoute(routeNode, at: "routes[\(index)]", apps: apps) { routes.append(route) }
+            if let route = readRoute(routeNode, at: "routes[\(index)]", index: index, apps: apps) { routes.append(route) }
         }
         return routes.count == sequence.count ? routes : nil
     }
 
-    private func readRoute(_ node: Node, at path: String, apps: [AppConfiguration]) -> SiteRoute? {
+    private func readRoute(_ node: Node, at path: String, index: Int, apps: [AppConfiguration]) -> SiteRoute? {
         guard let mapping = document.mapping(node, at: path, known: Self.routeKeys) else { return nil }
         let definition: RouteDefinition
         do {
@@ -425,6 +434,7 @@ final class SiteDocumentReader {
             return nil
         }
         let parameters = pattern.parameterNames
+        for name in parameters where !routeParameters.contains(name) { routeParameters.append(name) }
         let opensApp = document.bool(mapping, "opensApp", at: path) ?? true
         let appNames = document.strings(mapping, "apps", at: path)
         for (index, (name, nameNode)) in appNames.enumerated() where !apps.contains(where: { $0.name == name }) {
@@ -468,8 +478,14 @@ final class SiteDocumentReader {
             }
         }
         let embargo = mapping["embargo"].flatMap { YAMLDocument.isNull($0) ? nil : readEmbargo($0, at: "\(path).embargo", definition: definition, pattern: pattern) }
-        let card = mapping["card"].flatMap {
-            YAMLDocument.isNull($0) ? nil : readCard($0, at: "\(path).card", pattern: definition.pattern, parameters: parameters)
+        let card = mapping["card"].flatMap { cardNode -> CardTemplate? in
+            if YAMLDocument.isNull(cardNode) { return nil }
+            if case .scalar(let scalar) = cardNode {
+                // `card: invite`: a template of `cards:`, taken once that section is read.
+                namedRouteCards.append((index, "\(path).card", scalar.string, cardNode))
+                return nil
+            }
+            return readCard(cardNode, at: "\(path).card", owner: "'\(definition.pattern)'", parameters: parameters)
         }
         return SiteRoute(definition: definition, opensApp: opensApp, apps: appNames.map(\.0), page: page, embargo: embargo, card: card)
     }

@@ -11,7 +11,7 @@ extension ShortLink {
     static let columns = [
         "id", "host", "slug", "target", "ios_url", "android_url", "desktop_url", "preview_title", "preview_description",
         "preview_image_url", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "data", "expires_at",
-        "max_clicks", "disabled", "created_at", "updated_at", "click_count",
+        "max_clicks", "disabled", "created_at", "updated_at", "click_count", "card",
     ]
 
     /// ``columns`` as a select list (`"id", "host", …`), built once.
@@ -32,6 +32,7 @@ extension ShortLink {
             text(campaign.source), text(campaign.medium), text(campaign.name), text(campaign.term), text(campaign.content),
             SQLBind(Self.encode(data)), number(expiresAt.map(Milliseconds.from)), number(maxClicks), SQLBind(isDisabled),
             SQLBind(Milliseconds.from(createdAt)), SQLBind(Milliseconds.from(updatedAt)), SQLBind(clickCount),
+            text(card),
         ]
     }
 
@@ -75,7 +76,8 @@ extension ShortLink {
             isDisabled: try reader.bool("disabled"),
             createdAt: try reader.date("created_at"),
             updatedAt: try reader.date("updated_at"),
-            clickCount: clickCount
+            clickCount: clickCount,
+            card: try reader.optionalString("card")
         )
     }
 

@@ -7,7 +7,7 @@ enum Migrations {
     /// The migrations, in version order.
     static let all: [Migration] = [
         initial, invitationsClaimsEvents, dashboard, linkSearch, webhooks, rateLimits, clickJournal, clickCountsByDay, longLinksAndInAppBrowsers,
-        linkChangeLog,
+        linkChangeLog, linkCards,
     ]
 
     /// The newest version: ``Storage/schemaVersion``.

@@ -49,6 +49,8 @@ import Testing
                "'https://elsewhere.example.org/puzzle/2026-11-20' is not a link of the site"),
               (["puzzle", "--example", "/puzzle/2030-01-01"],
                "the page of '/puzzle/2030-01-01' reads content/puzzle/2030-01-01.json, which does not exist"),
+              (["invite", "--example", "/invites/7KQ2M-X4P9T-HCW3R", "--card", "postcard"],
+               "the site has no card template named 'postcard'; the templates of cards: invitation"),
           ])
     func refusals(arguments: [String], message: String) async throws {
         try #require(CardRenderer.isAvailable, "CI is set but cards are off in this build")
@@ -58,6 +60,22 @@ import Testing
         #expect(output.status == .problemsFound)
         #expect(output.standardError.contains(message), "\(output.standardError)")
         #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test("--card draws a template of cards: as the link naming it has it: the demo's join",
+          .enabled(if: cardsRun, "cards are off in this build (apt-get install libfreetype-dev libpng-dev zlib1g-dev)"))
+    func drawsANamedTemplate() async throws {
+        try #require(CardRenderer.isAvailable, "CI is set but cards are off in this build")
+        let folder = try CLIFixtures.temporaryFolder()
+        let file = Self.output(in: folder)
+        let output = await runLandfall(["config", "card", "invite", "--site", CLIFixtures.example("demo"), "--example", "/invites/7KQ2M-X4P9T-HCW3R",
+                                        "--data", "invitedBy=Ada", "--card", "invitation", "--output", file])
+        #expect(output.status == .success, "\(output.standardError)")
+        #expect(try Self.size(ofPNG: file) == (1200, 630))
+        #expect(output.standardOutput.hasPrefix("\(file): the 1200×630 card of 'invitation' (a link's template) for /invites/7KQ2M-X4P9T-HCW3R"),
+                "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("shows: You're invited to Daily Puzzle · Ada wants to play with you · A new word puzzle every day\n"),
+                "\(output.standardOutput)")
     }
 
     @Test("a --data that is not KEY=VALUE, or that gives a key twice, is a usage error", arguments: [

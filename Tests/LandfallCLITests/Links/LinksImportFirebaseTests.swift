@@ -78,7 +78,7 @@ import Testing
         #expect(first.lines.first == "link 1  https://go.daily.example.com/friday")
         let again = await runLandfallAsync(["links", "import", demo, "--data-dir", directory])
         #expect(again.status == .success)
-        #expect(again.lines.allSatisfy { $0.hasSuffix("unchanged: there already, with the same settings") } && again.lines.count == 4)
+        #expect(again.lines.allSatisfy { $0.hasSuffix("unchanged: there already, with the same settings") } && again.lines.count == 5)
 
         _ = await runLandfallAsync(["links", "disable", "winter", "--data-dir", directory])
         let changed = await runLandfallAsync(["links", "import", demo, "--dry-run", "--data-dir", directory])

@@ -219,7 +219,7 @@ import Yams
         let link = try #require(root["components"]?["schemas"]?["Link"])
         let required = Set(link["required"]?.sequence.map { $0.compactMap(\.string) } ?? [])
         #expect(required == ["id", "url", "host", "slug", "target", "overrides", "preview", "campaign", "data",
-                             "expiresAt", "maxClicks", "disabled", "createdAt", "updatedAt", "clicks"])
+                             "expiresAt", "maxClicks", "disabled", "createdAt", "updatedAt", "clicks", "card"])
         let properties = Set(link["properties"]?.mapping?.keys.compactMap(\.string) ?? [])
         #expect(properties == required)
         let draft = try #require(root["components"]?["schemas"]?["LinkDraft"])

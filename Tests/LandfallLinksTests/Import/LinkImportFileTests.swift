@@ -85,12 +85,13 @@ import Testing
         #expect(file.rows[0].problems.first?.description.hasPrefix("fdl.csv row 2, column \(column): ") == true)
     }
 
-    @Test("the demo's links.json reads as four links; an export's own fields and nulls are left out and noted")
+    @Test("the demo's links.json reads as five links; an export's own fields and nulls are left out and noted")
     func landfallJSONIsRead() throws {
         let demo = try String(contentsOf: Self.fixtures.appendingPathComponent("../../../examples/demo/links.json").standardized, encoding: .utf8)
         let file = try LinkImportFile(text: demo)
         #expect(file.format == .json)
-        #expect(file.rows.compactMap(\.draft?.slug) == ["friday", "winter", "newyear", "mug"])
+        #expect(file.rows.compactMap(\.draft?.slug) == ["friday", "winter", "newyear", "join", "mug"])
+        #expect(file.rows.compactMap(\.draft).first { $0.slug == "join" }?.card == "invitation")
         #expect(file.notes.isEmpty)
 
         let exported = #"""

@@ -90,7 +90,7 @@ import Testing
         BadBody("a field in snake case", "{\(target), \"max_clicks\": 5}", ("max_clicks", "unknown field; did you mean 'maxClicks'?")),
         BadBody("a field in the wrong case", "{\(target), \"ExpiresAt\": \"2026-12-31T23:59:59Z\"}", ("ExpiresAt", "unknown field; did you mean 'expiresAt'?")),
         BadBody("an unknown field nothing like a known one", "{\(target), \"colour\": \"red\"}",
-                ("colour", "unknown field; the fields here are target, slug, host, overrides, preview, campaign, data, expiresAt, maxClicks, disabled")),
+                ("colour", "unknown field; the fields here are target, slug, host, overrides, preview, campaign, data, expiresAt, maxClicks, disabled, card")),
         BadBody("a repeated field", "{\(target), \"slug\": \"a\", \"slug\": \"b\"}",
                 ("slug", "given more than once (first at line 1, column 59); a field may appear once")),
         BadBody("an empty slug", "{\(target), \"slug\": \"\"}", ("slug", "must not be empty")),

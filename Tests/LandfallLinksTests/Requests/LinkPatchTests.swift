@@ -70,6 +70,28 @@ import Testing
         #expect(try LinkPatch(json: Array(#"{"data": {"b": "2"}}"#.utf8)).applied(to: Self.link, at: Self.now).data == ["b": "2"])
     }
 
+    @Test("card is set, kept when absent, cleared by null, and written back as it was read")
+    func cardIsSetKeptAndCleared() throws {
+        var named = Self.link
+        named.card = "invitation"
+        let set = try LinkPatch(json: Array(#"{"card": "invitation"}"#.utf8))
+        #expect(set == LinkPatch(card: .set("invitation")))
+        #expect(set.applied(to: Self.link, at: Self.now).card == "invitation")
+        #expect(try LinkPatch(json: Array(#"{"disabled": false}"#.utf8)).applied(to: named, at: Self.now).card == "invitation")
+        let cleared = try LinkPatch(json: Array(#"{"card": null}"#.utf8))
+        #expect(cleared.applied(to: named, at: Self.now).card == nil)
+        for patch in [set, cleared] {
+            #expect(try LinkPatch(json: Array(JSONWriter.compact.string(for: patch.jsonValue).utf8)) == patch)
+        }
+        #expect(throws: InvalidRequestBody.self) {
+            try LinkPatch(json: Array(#"{"card": "\#(String(repeating: "a", count: 41))"}"#.utf8))
+        }
+        let draft = try LinkDraft(json: Array(#"{"target": "https://daily.example.com/", "card": "invitation"}"#.utf8))
+        #expect(draft.card == "invitation")
+        #expect(try LinkDraft(json: Array(JSONWriter.compact.string(for: draft.jsonValue).utf8)) == draft)
+        #expect(try LinkDraft(fields: [("target", "https://daily.example.com/"), ("card", "invitation")]).card == "invitation")
+    }
+
     @Test func disabledFalseEnablesALink() throws {
         var disabled = Self.link
         disabled.isDisabled = true

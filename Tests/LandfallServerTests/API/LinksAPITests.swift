@@ -14,7 +14,7 @@ import Testing
     /// Every member the contract's `Link` schema requires.
     static let linkMembers: Set<String> = [
         "id", "url", "host", "slug", "target", "overrides", "preview", "campaign", "data", "expiresAt", "maxClicks",
-        "disabled", "createdAt", "updatedAt", "clicks",
+        "disabled", "createdAt", "updatedAt", "clicks", "card",
     ]
 
     // MARK: create and read

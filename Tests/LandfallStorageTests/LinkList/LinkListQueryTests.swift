@@ -205,7 +205,7 @@ import Testing
             let old = try await Storage.open(location, logger: .quiet, migrations: Array(Migrations.all.prefix(3)))
             #expect(try await old.appliedMigrations() == [1, 2, 3])
             let links = Self.wordyLinks()
-            try await old.insert(links)
+            try await old.insertAsBeforeLinkCards(links)
             await old.close()
 
             let migrated = try await Storage.open(location, logger: .quiet)

@@ -14,18 +14,18 @@ import Testing
             let key = APIKeys.generate(name: "ci", scope: .write, at: Fixtures.now).record
             let old = try await Storage.open(location, logger: .quiet, migrations: Array(Migrations.all.prefix(4)))
             #expect(try await old.appliedMigrations() == [1, 2, 3, 4])
-            try await old.insert([link])
+            try await old.insertAsBeforeLinkCards([link])
             try await old.record([Fixtures.count(link, 4)])
             try await old.insert([invitation])
             try await old.insert(key)
             let settings = try await old.update(RuntimeSettings(invitationsRequired: true), at: Fixtures.at(3))
-            let links = try await old.links(LinkQuery())
+            let links = try await old.linksAsBeforeLinkCards()
             await old.close()
 
             let migrated = try await Storage.open(location, logger: .quiet)
             do {
                 #expect(try await migrated.appliedMigrations() == Array(1...Storage.schemaVersion))
-                #expect(try await migrated.links(LinkQuery()) == links)
+                #expect(try await migrated.links(LinkQuery()).byID == links)
                 #expect(try await migrated.clickCounts(linkID: link.id) == [Fixtures.count(link, 4)])
                 #expect(try await migrated.invitation(code: invitation.code) == invitation)
                 #expect(try await migrated.apiKeys() == [key])

@@ -24,6 +24,7 @@ struct LinkForm: Sendable {
         ("utm_source", "campaign.source"), ("utm_medium", "campaign.medium"), ("utm_campaign", "campaign.name"),
         ("utm_term", "campaign.term"), ("utm_content", "campaign.content"),
         ("expires_at", "expiresAt"), ("max_clicks", "maxClicks"), ("disabled", "disabled"), ("data", "data"),
+        ("card", "card"),
     ]
 
     /// The texts as typed, by field name.
@@ -51,6 +52,7 @@ struct LinkForm: Sendable {
             "expires_at": link.expiresAt.map(DashboardTime.fieldValue) ?? "", "max_clicks": link.maxClicks.map(String.init) ?? "",
             "disabled": link.isDisabled ? "on" : "",
             "data": link.data.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"),
+            "card": link.card ?? "",
         ]
     }
 
@@ -140,7 +142,8 @@ struct LinkForm: Sendable {
                             content: change(draft.campaign.content, current.campaign.content)),
             data: draft.data == current.data ? .unchanged : .set(draft.data),
             expiresAt: sameExpiry ? .unchanged : draft.expiresAt.map { .set($0) } ?? .cleared,
-            maxClicks: draft.maxClicks == current.maxClicks ? .unchanged : draft.maxClicks.map { .set($0) } ?? .cleared)
+            maxClicks: draft.maxClicks == current.maxClicks ? .unchanged : draft.maxClicks.map { .set($0) } ?? .cleared,
+            card: change(draft.card, current.card))
     }
 
     /// The expiry as the API reads it (RFC 3339), from what a `datetime-local` field sends

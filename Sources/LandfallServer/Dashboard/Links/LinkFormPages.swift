@@ -26,8 +26,10 @@ enum LinkFormPages {
     /// its `title`).
     ///
     /// A new link's form offers the link hosts to choose from when the site has several
-    /// (`hostChoices`); a link's host stays what it is when it is edited.
-    static func values(_ form: LinkForm, linkHosts: [LinkHost], editing link: ShortLink?) -> [String: Any] {
+    /// (`hostChoices`); a link's host stays what it is when it is edited. It offers the site's
+    /// card templates (`cards`, the names of `cards:`) after the route's card (`cardChoices`),
+    /// with a name the site no longer has (the link's, or the one sent) marked as such.
+    static func values(_ form: LinkForm, linkHosts: [LinkHost], cards: [String] = [], editing link: ShortLink?) -> [String: Any] {
         let chosen = link?.host ?? (form["host"].isEmpty ? linkHosts.first?.name : form["host"].lowercased()) ?? ""
         var values: [String: Any] = ["linkHost": chosen]
         if link == nil, linkHosts.count > 1 {
@@ -37,6 +39,12 @@ enum LinkFormPages {
                  "note": host.caseInsensitiveSlugs ? " (slugs ignore case)" : ""] as [String: Any]
             }
         }
+        let chosenCard = form["card"]
+        var cardChoices: [[String: Any]] = cards.map { ["name": $0, "label": $0, "selected": $0 == chosenCard] }
+        if !chosenCard.isEmpty, !cards.contains(chosenCard) {
+            cardChoices.append(["name": chosenCard, "label": "\(chosenCard) (not in the site's cards: the route's card is drawn)", "selected": true])
+        }
+        values["cardChoices"] = cardChoices
         for (name, _) in LinkForm.fields where !form[name].isEmpty {
             values["value_" + name] = form[name]
         }
@@ -114,6 +122,15 @@ enum LinkFormPages {
             \(field(Field(name: "title", label: "Title", type: "text", attributes: " maxlength=\"200\"")))
             \(field(Field(name: "image_url", label: "Image URL", hint: "An http or https image address.")))
             \(field(Field(name: "description", label: "Description", type: "textarea", attributes: " maxlength=\"500\" rows=\"2\"", wide: true)))
+            <div>
+              <label for="card">Share card</label>
+              <select id="card" name="card"{{#error_card}} aria-invalid="true"{{/error_card}} aria-describedby="card-hint">
+              <option value="">Route's card</option>
+              {{#cardChoices}}<option value="{{name}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/cardChoices}}
+              </select>
+              {{#error_card}}<p class="field-error" id="card-error">{{error_card}}</p>{{/error_card}}
+              <p class="hint" id="card-hint">The picture chats show for the link: its target route's card, or one of the site's card templates (cards: in landfall.yml). An image URL is shown instead of either.</p>
+            </div>
             </div>
           </fieldset>
           <fieldset>

@@ -75,7 +75,7 @@ struct LinkFormRoutes: Sendable {
             form.errors["slug"] = "Changing the slug breaks \(current.url) wherever it was shared or printed. "
                 + "To change it anyway, tick \"Change the short URL\" and save again."
         }
-        try await check(&form, draft: draft, slug: newSlug, owner: current.id, writer: writer, expiryChanged: { expiry in
+        try await check(&form, draft: draft, slug: newSlug, owner: current.id, currentCard: current.card, writer: writer, expiryChanged: { expiry in
             expiry.map { $0.timeIntervalSince1970.rounded(.down) } != current.expiresAt.map { $0.timeIntervalSince1970.rounded(.down) }
         })
         guard let draft, form.errors.isEmpty else { return try page(form, link: current, context: context, status: .unprocessableContent) }
@@ -95,8 +95,10 @@ struct LinkFormRoutes: Sendable {
     }
 
     /// Adds to `form` every refusal the site makes of its fields that have no problem yet: the
-    /// slug (policy, taken), each URL, the expiry (when `expiryChanged` says it changed).
-    private func check(_ form: inout LinkForm, draft: LinkDraft?, slug: String, owner: LinkID?, writer: LinkWriter,
+    /// slug (policy, taken), each URL, the expiry (when `expiryChanged` says it changed), the
+    /// card template (when it is not the link's `currentCard`: a template that left the site
+    /// does not stop the link's other changes).
+    private func check(_ form: inout LinkForm, draft: LinkDraft?, slug: String, owner: LinkID?, currentCard: String? = nil, writer: LinkWriter,
                        expiryChanged: (Date?) -> Bool = { _ in true }) async throws {
         let urls = LinkForm.fields.filter { $0.api == "target" || $0.api.hasPrefix("overrides.") || $0.api == "preview.imageURL" }
             .filter { !form[$0.name].isEmpty && form.errors[$0.name] == nil }
@@ -105,7 +107,8 @@ struct LinkFormRoutes: Sendable {
         let typed = draft?.expiresAt ?? (try? LinkForm.expiry(form["expires_at"]).get()).flatMap { try? Date($0, strategy: .iso8601) }
         let expiry = form.errors["expires_at"] == nil ? typed.flatMap { expiryChanged($0) ? $0 : nil } : nil
         let refusals = try await writer.refusals(host: form["host"].isEmpty ? nil : form["host"], slug: slug.isEmpty || form.errors["slug"] != nil ? nil : slug,
-                                                 urls: urls, expiresAt: expiry, owner: owner)
+                                                 urls: urls, expiresAt: expiry,
+                                                 card: form["card"].isEmpty || form["card"] == currentCard ? nil : form["card"], owner: owner)
         for refusal in refusals {
             form.add(refusal.message, forAPIField: refusal.field)
         }
@@ -166,7 +169,7 @@ struct LinkFormRoutes: Sendable {
     /// The form's page: new (`link` is `nil`) or editing `link`.
     private func page(_ form: LinkForm, link: ShortLink?, context: DashboardContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let site = try context.server.site
-        var values = LinkFormPages.values(form, linkHosts: site.configuration.hosts.linkHosts, editing: link)
+        var values = LinkFormPages.values(form, linkHosts: site.configuration.hosts.linkHosts, cards: site.configuration.cardNames, editing: link)
         values["linksCurrent"] = true
         if let link {
             values["editing"] = ["id": link.id.rawValue, "shortURL": OverviewRoutes.shown(link, on: try context.server.host)]

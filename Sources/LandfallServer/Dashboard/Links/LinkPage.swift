@@ -41,6 +41,7 @@ enum LinkPage {
           <p class="short-url"><code id="short-url">{{url}}</code><button type="button" class="copy" id="copy-url" data-copy="{{url}}">Copy</button></p>
           {{#openURL}}<p class="small"><a id="open-url" href="{{openURL}}">Open it on this machine</a> <span class="muted">({{openURL}})</span></p>{{/openURL}}
           {{#stateReason}}<p class="muted small">{{stateReason}}</p>{{/stateReason}}
+          {{#cardWarning}}<p class="problem" id="card-warning" role="status">{{cardWarning}}</p>{{/cardWarning}}
           {{#mayEdit}}
           <div class="actions">
             <a class="button" id="edit-link" href="/links/{{id}}/edit">Edit</a>

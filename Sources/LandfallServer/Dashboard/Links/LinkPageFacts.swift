@@ -33,7 +33,7 @@ struct LinkPageFacts {
         if let maxClicks = link.maxClicks { basics.append(Row(label: "Max clicks", value: "\(maxClicks)")) }
         basics.append(Row(label: "ID", value: link.id.rawValue, isCode: true))
         let preview = [("Title", link.preview.title, false), ("Description", link.preview.description, false),
-                       ("Image", link.preview.imageURL, true)]
+                       ("Image", link.preview.imageURL, true), ("Card template", link.card, true)]
             .compactMap { label, value, isCode in value.map { Row(label: label, value: $0, isCode: isCode) } }
         let campaign = [("utm_source", link.campaign.source), ("utm_medium", link.campaign.medium), ("utm_campaign", link.campaign.name),
                         ("utm_term", link.campaign.term), ("utm_content", link.campaign.content)]

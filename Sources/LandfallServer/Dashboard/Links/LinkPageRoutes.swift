@@ -51,6 +51,10 @@ struct LinkPageRoutes: Sendable {
         if let reason = LinkState.reason(of: link, now: now) { values["stateReason"] = reason }
         if shown != link.url { values["openURL"] = shown }
         if !referrers.isEmpty { values["hasReferrers"] = true }
+        if let card = link.card, try context.server.site.configuration.cards[card] == nil {
+            values["cardWarning"] = "This link names the card template '\(card)', which the site's landfall.yml no longer has "
+                + "(cards:): its previews show its target route's card. Choose another template, or the route's card, on its edit page."
+        }
         return try DashboardPage.response("link", title: Self.name(of: link), values: values, context: context,
                                           status: qr.problem == nil ? .ok : .unprocessableContent)
     }
