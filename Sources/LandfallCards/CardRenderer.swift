@@ -26,7 +26,7 @@ public struct CardRenderer: Sendable {
 
     /// The version of the drawing: raised whenever the same description would be drawn or written
     /// differently (pixels or PNG bytes), so that cards kept under an old ``identity`` are not served as new ones.
-    public static let version = "2"
+    public static let version = "3"
 
     /// What besides a card's description decides its pixels: the drawing's ``version`` and the
     /// fallback fonts (their names and sizes). Part of every card's fingerprint

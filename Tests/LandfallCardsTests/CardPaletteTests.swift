@@ -48,13 +48,13 @@ import Testing
         Case(testDescription: "a card of 200 colours is written with a palette, exactly", colorType: 3, largestDelta: 0) { column, row in
             (UInt8((column * 32 + row) % 200), 40, 90)
         },
-        Case(testDescription: "a card of 300 colours, the rarest within 4 of a common one, is written with a palette, within 4",
-             colorType: 3, largestDelta: 4) { column, row in
-            // 256 common colours, and 44 rare ones (in the first row) each 1 to 4 greener than one of them.
-            row == 0 && column < 44 ? (UInt8(column * 5), UInt8(10 + column % 4 + 1), 10) : (UInt8((column * 32 + row) % 256), 10, 10)
+        Case(testDescription: "a card of 300 colours, ramps a step apart, is written with a palette, within 4", colorType: 3, largestDelta: 4) { column, row in
+            // Two ramps of 150 colours each, one step apart on one channel, as anti-aliased edges are.
+            row % 2 == 0 ? (UInt8((column + row * 64) % 150), 10, 10) : (10, UInt8((column + row * 64) % 150), 10)
         },
-        Case(testDescription: "a card with a rare colour far from every common one is written as RGB, exactly", colorType: 2, largestDelta: 0) { column, row in
-            row == 0 && column == 0 ? (0, 255, 0) : (UInt8((column * 32 + row) % 256), 0, 0)
+        Case(testDescription: "a card of 289 colours, each more than 4 from every other, is written as RGB, exactly", colorType: 2, largestDelta: 0) { column, row in
+            let index = (row * 128 + column) % 289
+            return (UInt8(index % 17 * 15), UInt8(index / 17 * 15), 0)
         },
         Case(testDescription: "a card of thousands of colours (a photograph) is written as RGB, exactly", colorType: 2, largestDelta: 0) { column, row in
             (UInt8(column * 2), UInt8(row * 4), UInt8(column ^ row))

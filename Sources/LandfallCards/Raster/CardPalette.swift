@@ -3,11 +3,13 @@
 /// them, an icon's), and one byte a pixel rather than three makes a PNG a third of the size,
 /// quicker to compress and to send.
 ///
-/// The palette is the 256 colours covering the most pixels. A rarer colour is drawn with the
-/// palette colour nearest it, which must be within ``tolerance`` on every channel (the demo's
-/// cards: 324 colours, the rarest 68 of them, under 200 pixels, each 1 away from one kept):
-/// otherwise, and with more than ``distinctLimit`` colours (a photograph behind the text),
-/// there is no palette and the card is written with three bytes a pixel.
+/// A card of at most 256 colours is written exactly. One of more takes its colours from the
+/// most used down: each is drawn with the nearest colour already in the palette when one is
+/// within ``tolerance`` on every channel, and joins the palette otherwise. Anti-aliased edges
+/// are ramps of colours a step apart, so a few palette colours cover each ramp, and the colours
+/// covering the most pixels are kept exactly. When 256 are not enough, and with more than
+/// ``distinctLimit`` colours (a photograph behind the text), there is no palette and the card
+/// is written with three bytes a pixel. (The demo's cards hold 324 to 430 colours.)
 struct CardPalette {
     /// The colours: red, green and blue, one triple each, the most used first.
     let colors: [UInt8]
@@ -24,14 +26,16 @@ struct CardPalette {
     init?(_ canvas: Canvas) {
         guard let counts = Self.counts(canvas) else { return nil }
         let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
-        let kept = Array(ranked.prefix(256))
+        var kept: [UInt32] = []
         var indices = [UInt32: UInt8](minimumCapacity: ranked.count)
-        for (index, color) in kept.enumerated() {
-            indices[color] = UInt8(index)
-        }
-        for color in ranked.dropFirst(256) {
-            guard let nearest = Self.nearest(color, in: kept) else { return nil }
-            indices[color] = nearest
+        for color in ranked {
+            if ranked.count > 256, let nearest = Self.nearest(color, in: kept) {
+                indices[color] = nearest
+            } else {
+                guard kept.count < 256 else { return nil }
+                indices[color] = UInt8(kept.count)
+                kept.append(color)
+            }
         }
         colors = kept.flatMap { [UInt8($0 >> 16), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
         scanlines = Self.scanlines(canvas, indices: indices)
