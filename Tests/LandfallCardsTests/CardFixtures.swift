@@ -28,13 +28,14 @@ enum CardFixtures {
         )
     }
 
-    /// A file in a fresh temporary folder.
-    static func temporaryFile(named name: String, contents: [UInt8]) throws -> String {
+    /// Calls `body` with the path of a file in a fresh temporary folder, removed afterwards.
+    static func withTemporaryFile<T>(named name: String, contents: [UInt8], _ body: (String) throws -> T) throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("landfallcards-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(name).path
         try Data(contents).write(to: URL(fileURLWithPath: path))
-        return path
+        return try body(path)
     }
 
     /// The columns of a canvas that hold a pixel other than `background`, as a range.

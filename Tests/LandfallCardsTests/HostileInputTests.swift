@@ -22,10 +22,11 @@ struct HostileInputTests {
 
     @Test("a 10 MB background image is refused before it is read, naming the file and the limit")
     func tenMegabyteImage() throws {
-        let path = try CardFixtures.temporaryFile(named: "background.png", contents: [UInt8](repeating: 0x42, count: 10 * 1024 * 1024))
-        let error = try #require(Self.error { _ = try CardImage.file(atPath: path) })
-        #expect(error.code == .imageTooLarge)
-        #expect(error.message.contains("background.png") && error.message.contains("8388608"))
+        try CardFixtures.withTemporaryFile(named: "background.png", contents: [UInt8](repeating: 0x42, count: 10 * 1024 * 1024)) { path in
+            let error = try #require(Self.error { _ = try CardImage.file(atPath: path) })
+            #expect(error.code == .imageTooLarge)
+            #expect(error.message.contains("background.png") && error.message.contains("8388608"))
+        }
         let inMemory = try #require(Self.error { _ = try CardImage(name: "background.png", png: [UInt8](repeating: 0, count: 10_000_000)) })
         #expect(inMemory.code == .imageTooLarge)
     }
@@ -54,10 +55,11 @@ struct HostileInputTests {
     @Test("a font file that is not a font is refused, naming the file and FreeType's reason")
     func notAFont() throws {
         for contents in [[UInt8]("this is not a font".utf8), [0, 1, 0, 0] + [UInt8](repeating: 0xFF, count: 64), []] {
-            let path = try CardFixtures.temporaryFile(named: "Brand.ttf", contents: contents)
-            let error = try #require(Self.error { _ = try CardFont.file(atPath: path) })
-            #expect(error.code == .notAFont)
-            #expect(error.message.hasPrefix("\(path): not a font FreeType can read: "))
+            try CardFixtures.withTemporaryFile(named: "Brand.ttf", contents: contents) { path in
+                let error = try #require(Self.error { _ = try CardFont.file(atPath: path) })
+                #expect(error.code == .notAFont)
+                #expect(error.message.hasPrefix("\(path): not a font FreeType can read: "))
+            }
         }
     }
 
