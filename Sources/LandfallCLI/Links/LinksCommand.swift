@@ -23,7 +23,7 @@ struct LinksCommand: AsyncParsableCommand {
               landfall links create --target https://daily.example.com/winter --slug winter
               landfall links list --search winter
               landfall links show winter
-              landfall links update winter --card invite
+              landfall links update winter --card invitation
               landfall links disable winter
               landfall links import links.csv --dry-run
               landfall links export --output links.csv

@@ -22,7 +22,7 @@ struct LinksUpdateCommand: AsyncReportingCommand {
             the API returns it).
 
             Examples:
-              landfall links update friday --card invite
+              landfall links update friday --card invitation
               landfall links update https://go.daily.example.com/friday --route-card
             """
     )

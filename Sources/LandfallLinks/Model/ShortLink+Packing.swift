@@ -173,9 +173,14 @@ private struct PackedReader {
     }
 
     mutating func text() throws(LinkUnpackingError) -> String {
+        String(decoding: try textBytes(), as: UTF8.self)
+    }
+
+    /// A text's bytes: its length, then that many bytes.
+    mutating func textBytes() throws(LinkUnpackingError) -> UnsafeRawBufferPointer {
         let count = try number()
         guard count <= UInt64(bytes.count) else { throw LinkUnpackingError(offset: offset, problem: "a text of \(count) bytes") }
-        return String(decoding: try bytes(Int(count)), as: UTF8.self)
+        return try bytes(Int(count))
     }
 
     /// A target: its origin's number plus one, then the rest (or 0, then the whole target).
@@ -183,9 +188,7 @@ private struct PackedReader {
         let number = try number()
         guard number > 0 else { return try text() }
         guard let origin = origins.origin(number - 1) else { throw LinkUnpackingError(offset: offset, problem: "origin \(number - 1) of \(origins.count)") }
-        let count = try self.number()
-        guard count <= UInt64(bytes.count) else { throw LinkUnpackingError(offset: offset, problem: "a text of \(count) bytes") }
-        let rest = try bytes(Int(count))
+        let rest = try textBytes()
         return String(unsafeUninitializedCapacity: origin.count + rest.count) { buffer in
             _ = buffer.initialize(fromContentsOf: origin)
             _ = UnsafeMutableBufferPointer(rebasing: buffer[origin.count...]).initialize(fromContentsOf: rest)

@@ -15,7 +15,7 @@ import LandfallWire
 ///   "data": {"invitedBy": "ada"},
 ///   "expiresAt": "2026-12-31T23:59:59Z",
 ///   "maxClicks": 1000,
-///   "card": "invite"
+///   "card": "invitation"
 /// }
 /// ```
 ///
