@@ -62,12 +62,22 @@ extension ShortLink {
         let flags = try reader.byte()
         let present = UInt16(try reader.byte()) | UInt16(try reader.byte()) << 8
         let target = try reader.target(origins: origins)
-        var texts = [String?](repeating: nil, count: Self.optionalTextCount)
-        for index in 0..<Self.optionalTextCount where present & (1 << index) != 0 { texts[index] = try reader.text() }
+        // The optional texts in their packed order (``optionalTexts``), read one by one: no array
+        // is made for them.
+        var index = 0
+        func nextText() throws(LinkUnpackingError) -> String? {
+            defer { index += 1 }
+            return present & (1 << index) != 0 ? try reader.text() : nil
+        }
+        let overrides = PlatformOverrides(ios: try nextText(), android: try nextText(), desktop: try nextText())
+        let preview = SocialPreview(title: try nextText(), description: try nextText(), imageURL: try nextText())
+        let campaign = Campaign(source: try nextText(), medium: try nextText(), name: try nextText(), term: try nextText(),
+                                content: try nextText())
+        let card = try nextText()
         let pairs = try reader.number()
         guard pairs <= UInt64(bytes.count) else { throw LinkUnpackingError(offset: reader.offset, problem: "\(pairs) data pairs") }
         var data: [String: String] = [:]
-        data.reserveCapacity(Int(pairs))
+        if pairs > 0 { data.reserveCapacity(Int(pairs)) }
         for _ in 0..<pairs {
             let key = try reader.text()
             data[key] = try reader.text()
@@ -79,21 +89,17 @@ extension ShortLink {
         let clickCount = Int(Int64(bitPattern: try reader.number()))
         guard reader.isAtEnd else { throw LinkUnpackingError(offset: reader.offset, problem: "bytes after the link") }
         self.init(
-            id: id, host: host, slug: slug, target: target,
-            overrides: PlatformOverrides(ios: texts[0], android: texts[1], desktop: texts[2]),
-            preview: SocialPreview(title: texts[3], description: texts[4], imageURL: texts[5]),
-            campaign: Campaign(source: texts[6], medium: texts[7], name: texts[8], term: texts[9], content: texts[10]),
+            id: id, host: host, slug: slug, target: target, overrides: overrides, preview: preview, campaign: campaign,
             data: data, expiresAt: expiresAt, maxClicks: maxClicks, isDisabled: flags & PackedFlags.disabled != 0,
-            createdAt: createdAt, updatedAt: updatedAt, clickCount: clickCount, card: texts[11])
+            createdAt: createdAt, updatedAt: updatedAt, clickCount: clickCount, card: card)
     }
 
-    /// The optional texts in the order they are packed.
+    /// The optional texts in the order they are packed (and read back, one by one, by
+    /// ``init(unpacking:host:slug:origins:)``).
     private var optionalTexts: [String?] {
         [overrides.ios, overrides.android, overrides.desktop, preview.title, preview.description, preview.imageURL,
          campaign.source, campaign.medium, campaign.name, campaign.term, campaign.content, card]
     }
-
-    private static let optionalTextCount = 12
 
     private static func appendText(_ text: some StringProtocol, to bytes: inout [UInt8]) {
         let utf8 = text.utf8

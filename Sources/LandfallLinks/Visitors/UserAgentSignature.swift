@@ -102,6 +102,10 @@ struct UserAgentSignatureTable: Sendable {
     let bucketStarts: [Int]
     /// Signature indexes grouped by the first byte of their needle.
     let bucketSignatures: [Int]
+    /// Bit `first << 8 | second` is set when a needle starts with the bytes `first`, `second`
+    /// (every `second` for a needle of one byte): most positions of a header start no needle,
+    /// and this tells so in one look instead of trying each needle of their first byte.
+    let pairStarts: [UInt64]
 
     init(_ signatures: [UserAgentSignature]) {
         self.signatures = signatures
@@ -127,6 +131,13 @@ struct UserAgentSignatureTable: Sendable {
         bucketStarts.append(bucketSignatures.count)
         self.bucketStarts = bucketStarts
         self.bucketSignatures = bucketSignatures
+        var pairs = [UInt64](repeating: 0, count: 65_536 / 64)
+        for index in signatures.indices where starts[index + 1] > starts[index] {
+            let first = Int(bytes[starts[index]]) << 8
+            let seconds = starts[index + 1] - starts[index] > 1 ? [Int(bytes[starts[index] + 1])] : Array(0..<256)
+            for second in seconds { pairs[(first | second) >> 6] |= 1 << UInt64((first | second) & 63) }
+        }
+        pairStarts = pairs
     }
 
     /// ASCII lowercase; every other byte unchanged.
@@ -143,6 +154,13 @@ struct UserAgentSignatureTable: Sendable {
         let count = header.count
         var position = 0
         while position < count {
+            if position + 1 < count {
+                let pair = Int(Self.lowercased(header[position])) << 8 | Int(Self.lowercased(header[position + 1]))
+                if pairStarts[pair >> 6] & 1 << UInt64(pair & 63) == 0 {
+                    position += 1
+                    continue
+                }
+            }
             let first = Int(Self.lowercased(header[position]))
             var entry = bucketStarts[first]
             let end = bucketStarts[first + 1]

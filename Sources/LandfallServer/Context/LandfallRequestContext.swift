@@ -119,7 +119,8 @@ final class ServedHost: Sendable {
 
     /// The origins links on a page point to (made when asked: only pages need them).
     var origins: Origins {
-        Origins(configuration: site.configuration, role: role, host: name, forwardedProto: forwardedProto, connectionScheme: connectionScheme)
+        Origins(canonical: site.canonicalOrigins, localHosts: role.isLocal ? site.configuration.hosts : nil, host: name,
+                forwardedProto: forwardedProto, connectionScheme: connectionScheme)
     }
 }
 

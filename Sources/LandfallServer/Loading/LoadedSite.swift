@@ -36,6 +36,8 @@ final class LoadedSite: Sendable {
     let destinations: DestinationPolicy
     /// The generator of random slugs.
     let slugGenerator: SlugGenerator
+    /// The https origins of the site's hosts (``Origins`` starts from them for every request).
+    let canonicalOrigins: CanonicalOrigins
     /// Destinations already checked against ``destinations``, by their text: a short link's
     /// target is checked at every click, and a reload (which may change the allowlist) starts
     /// afresh with the new site.
@@ -61,6 +63,7 @@ final class LoadedSite: Sendable {
         self.loadedAt = loadedAt
         self.destinations = site.configuration.destinationPolicy
         self.slugGenerator = site.configuration.links.slugGenerator
+        self.canonicalOrigins = CanonicalOrigins(hosts: site.configuration.hosts)
     }
 
     var configuration: SiteConfiguration { site.configuration }

@@ -12,7 +12,13 @@ struct ClientMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        context.servedClient = RequestClient(remoteAddress: context.remoteAddress, headers: request.headers, trust: trust)
+        note(request, in: &context)
         return try await next(request, context)
+    }
+
+    /// Notes the request's client in `context`: the step ``handle(_:context:next:)`` takes
+    /// before going on, which ``EveryRequestMiddleware`` takes in line.
+    func note(_ request: Request, in context: inout Context) {
+        context.servedClient = RequestClient(remoteAddress: context.remoteAddress, headers: request.headers, trust: trust)
     }
 }

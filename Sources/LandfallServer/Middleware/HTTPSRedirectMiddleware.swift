@@ -7,13 +7,20 @@ struct HTTPSRedirectMiddleware: RouterMiddleware {
     typealias Context = LandfallRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let redirect = try redirect(request, context: context) { return redirect }
+        return try await next(request, context)
+    }
+
+    /// The redirect to https `request` gets, or nil when it goes on: the step
+    /// ``handle(_:context:next:)`` takes before going on, which ``PageStack`` takes in line.
+    func redirect(_ request: Request, context: Context) throws -> Response? {
         let host = try context.host
         // The proxy's header alone decides (building the page origins here would cost every page twice).
-        if !host.role.isLocal, Origins.isPlainHTTP(forwardedProto: host.forwardedProto), !AssociationRoutes.isNear(request.uri.path) {
-            context.label("redirect_https")
-            return Response.redirect(.movedPermanently, to: "https://\(host.name.authority)\(request.pathAndQuery)")
+        guard !host.role.isLocal, Origins.isPlainHTTP(forwardedProto: host.forwardedProto), !AssociationRoutes.isNear(request.uri.path) else {
+            return nil
         }
-        return try await next(request, context)
+        context.label("redirect_https")
+        return Response.redirect(.movedPermanently, to: "https://\(host.name.authority)\(request.pathAndQuery)")
     }
 }
 

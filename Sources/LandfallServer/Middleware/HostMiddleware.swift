@@ -19,8 +19,14 @@ struct HostMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        context.served = try Self.resolve(request, site: sites.current, context: context)
+        try resolve(request, in: &context)
         return try await next(request, context)
+    }
+
+    /// Puts the host `request` names, with the current site, in `context`: the step
+    /// ``handle(_:context:next:)`` takes before going on, which ``PageStack`` takes in line.
+    func resolve(_ request: Request, in context: inout Context) throws {
+        context.served = try Self.resolve(request, site: sites.current, context: context)
     }
 
     /// The site's host for `request`, or the problem with its `Host`.
@@ -29,7 +35,7 @@ struct HostMiddleware: RouterMiddleware {
     static func resolve(_ request: Request, site: LoadedSite, context: Context) throws -> ServedHost {
         // HTTP/1 puts the first Host line in the authority.
         guard let host = RequestHost(request.head.authority),
-              request.headers[values: hostField].allSatisfy({ RequestHost($0) == host }) else {
+              request.headers.allSatisfy({ $0.name != hostField || RequestHost($0.value) == host }) else {
             context.label("bad_host")
             throw PageProblem(.badRequest, title: "Bad request", message: "The request's Host header is missing or malformed.")
         }

@@ -10,6 +10,14 @@ struct PathLengthMiddleware: RouterMiddleware {
     static let maximumLength = 4096
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try check(request, context: context)
+        return try await next(request, context)
+    }
+
+    /// Throws the 414 for a request whose path or query is too long: the step
+    /// ``handle(_:context:next:)`` takes before going on, which ``EveryRequestMiddleware``
+    /// takes in line.
+    func check(_ request: Request, context: Context) throws {
         guard request.uri.path.utf8.count <= Self.maximumLength, (request.uri.query?.utf8.count ?? 0) <= Self.maximumLength else {
             context.label("uri_too_long")
             if APIError.isAPIPath(request.uri.path) {
@@ -17,6 +25,5 @@ struct PathLengthMiddleware: RouterMiddleware {
             }
             throw PageProblem(.uriTooLong, title: "That address is too long", message: "Links are never this long; check how it was copied.")
         }
-        return try await next(request, context)
     }
 }

@@ -23,20 +23,22 @@ struct RequestIDMiddleware: RouterMiddleware {
         if let sent = request.headers[Self.field], RequestIDs.isSane(sent) {
             var context = context
             context.logger[metadataKey: Self.metadataKey] = .string(sent)
-            return try await Self.respond(request, context: context, next: next)
+            return try await Self.respond(request, context: context, id: sent, next: next)
         }
-        if context.logger[metadataKey: Self.metadataKey] == nil {
+        guard let given = context.logger[metadataKey: Self.metadataKey] else {
             // A context made without Hummingbird's id (a test's own harness).
+            let id = RequestIDs.id(from: nil)
             var context = context
-            context.logger[metadataKey: Self.metadataKey] = .string(RequestIDs.id(from: nil))
-            return try await Self.respond(request, context: context, next: next)
+            context.logger[metadataKey: Self.metadataKey] = .string(id)
+            return try await Self.respond(request, context: context, id: id, next: next)
         }
-        return try await Self.respond(request, context: context, next: next)
+        return try await Self.respond(request, context: context, id: given.description, next: next)
     }
 
-    private static func respond(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    private static func respond(_ request: Request, context: Context, id: String,
+                                next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[field] = context.requestID
+        response.headers[field] = id
         return response
     }
 }

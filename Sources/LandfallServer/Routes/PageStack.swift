@@ -10,7 +10,10 @@ import Hummingbird
 /// The middleware runs inside the routes' one handler, ``respond(to:context:)``, rather than
 /// in a router group: both ways in take the same path, and the hot short-link redirect saves a
 /// hop through the router's type-erased middleware (see ``EveryRequestMiddleware``, a class
-/// for the same reason as this one).
+/// for the same reason as this one). Each of the three only acts before the request goes on,
+/// so their synchronous steps are taken in line (``HostMiddleware/resolve(_:in:)``,
+/// ``HTTPSRedirectMiddleware/redirect(_:context:)``, ``RateLimitMiddleware/admit(_:)``), one
+/// after the other, without an async frame each.
 final class PageStack: Sendable {
     typealias Context = LandfallRequestContext
 
@@ -33,12 +36,10 @@ final class PageStack: Sendable {
     /// Answers a page request: the host resolved, plain http redirected, the client rate
     /// limited, then ``SiteRoutes``.
     @Sendable func respond(to request: Request, context: Context) async throws -> Response {
-        try await hosts.handle(request, context: context) { request, context in
-            try await https.handle(request, context: context) { request, context in
-                try await rateLimit.handle(request, context: context) { request, context in
-                    try await routes.respond(request, context: context)
-                }
-            }
-        }
+        var context = context
+        try hosts.resolve(request, in: &context)
+        if let redirect = try https.redirect(request, context: context) { return redirect }
+        try rateLimit.admit(context)
+        return try await routes.respond(request, context: context)
     }
 }

@@ -64,6 +64,15 @@ struct LinkLookup: Sendable {
         try await linkHost.firstLink(for: slug) { candidate throws(StorageError) in try await link(host: linkHost.name, slug: candidate) }
     }
 
+    /// The link the table holds for `slug` as written on `linkHost`, when the table may answer:
+    /// the first place ``link(on:slug:)`` looks, which a request can look at without an await
+    /// (the hot path of a short link); nil when the table has no answer for it, and then
+    /// ``link(on:slug:)`` has the last word.
+    func tableLink(on linkHost: LinkHost, slug: String) -> ShortLink? {
+        guard let table, case .link(let link) = table.lookUp(host: linkHost.name, slug: slug), tableMayAnswer else { return nil }
+        return link
+    }
+
     /// Whether `text` is made of slug characters only (ASCII letters, digits, `-`, `_`) and is
     /// not longer than a slug can be: anything else is not looked up.
     static func mayBeSlug(_ text: some StringProtocol) -> Bool {

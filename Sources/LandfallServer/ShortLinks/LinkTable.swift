@@ -60,6 +60,11 @@ final class LinkTable: Sendable {
         var isLoading = false
         /// Keys a change touched while a load ran: the load's (maybe older) rows leave them alone.
         var touched: Set<UInt64> = []
+        /// The link last unpacked from ``arena``, by its record's offset, so that a hot link is
+        /// unpacked once rather than at every click. A change appends a new record rather than
+        /// rewriting one, so an offset names the same record until ``LinkTable/compact(_:)``
+        /// moves them (and forgets this) or the shard is emptied.
+        var lastUnpacked: (offset: UInt32, link: ShortLink)?
 
         var bytes: Int { arena.capacity + index.bytes + (touched.capacity + unrecordable.capacity) * 8 + origins.bytes }
     }
@@ -104,15 +109,19 @@ final class LinkTable: Sendable {
         guard let number else { return .missing }
         let hash = self.hash(host: number, slug: slug)
         return shards[Self.shardIndex(hash)].withLockedValue { shard -> Answer in
-            shard.arena.withUnsafeBytes { arena -> Answer in
-                let isKey = { (offset: UInt32) in RecordReader(arena: arena, offset: Int(offset)).isKey(host: number, slug: slug) }
-                guard let offset = shard.index.offset(hash: hash, isKey: isKey) else {
-                    return shard.unrecordable.contains(hash) ? .unknown : .missing
-                }
-                let packed = RecordReader(arena: arena, offset: Int(offset)).packed
-                guard !packed.isEmpty, let link = try? ShortLink(unpacking: packed, host: host, slug: slug, origins: shard.origins) else { return .unknown }
-                return .link(link)
+            let found = shard.arena.withUnsafeBytes { arena in
+                shard.index.offset(hash: hash) { RecordReader(arena: arena, offset: Int($0)).isKey(host: number, slug: slug) }
             }
+            guard let offset = found else { return shard.unrecordable.contains(hash) ? .unknown : .missing }
+            if let last = shard.lastUnpacked, last.offset == offset { return .link(last.link) }
+            let unpacked = shard.arena.withUnsafeBytes { arena -> ShortLink? in
+                let packed = RecordReader(arena: arena, offset: Int(offset)).packed
+                guard !packed.isEmpty else { return nil }
+                return try? ShortLink(unpacking: packed, host: host, slug: slug, origins: shard.origins)
+            }
+            guard let link = unpacked else { return .unknown }
+            shard.lastUnpacked = (offset, link)
+            return .link(link)
         }
     }
 
@@ -299,6 +308,7 @@ final class LinkTable: Sendable {
         shard.index.trim()
         shard.arena = arena
         shard.garbage = 0
+        shard.lastUnpacked = nil
     }
 
     private static func recordLength(in arena: [UInt8], at offset: UInt32) -> Int {

@@ -33,14 +33,20 @@ struct ShortLinkRoutes: Sendable {
             return Response.redirect(.found, to: host.origins.site + site.configuration.homePath)
         }
         context.label("/:slug")
-        let slug = path.dropFirst()
+        let written = path.dropFirst()
         // Slugs are made of slug characters only: anything else is not looked up.
-        guard let linkHost = host.linkHost, LinkLookup.mayBeSlug(slug) else {
+        guard let linkHost = host.linkHost, LinkLookup.mayBeSlug(written) else {
             return StatusPages.notFound(site: site, origins: host.origins)
         }
+        let slug = String(written)
         let link: ShortLink?
         do {
-            link = try await links.link(on: linkHost, slug: String(slug))
+            // The table first, without an await (the hot path); then every place a link may be.
+            if let held = links.tableLink(on: linkHost, slug: slug) {
+                link = held
+            } else {
+                link = try await links.link(on: linkHost, slug: slug)
+            }
         } catch {
             context.logger.error("short link lookup failed", metadata: ["error": "\(error)"])
             throw PageProblem(.serviceUnavailable, title: "Try again in a moment", message: "This link can't be looked up right now.")
@@ -54,7 +60,9 @@ struct ShortLinkRoutes: Sendable {
         let host = try context.host
         let site = host.site
         let origins = host.origins
-        let visitor = VisitorClassifier.classify(userAgent: request.headers[.userAgent])
+        // Read once: each read of a field looks through the request's fields.
+        let userAgent = request.headers.value(of: .userAgent)
+        let visitor = VisitorClassifier.classify(userAgent: userAgent)
         let target = site.checkedDestination(link.target)
         // The target's page is only read for those who may see it: crawlers, and phones without
         // an override (whether the target opens the app decides between landing page and
@@ -75,7 +83,7 @@ struct ShortLinkRoutes: Sendable {
             isAllowed: { $0 == link.target ? target != nil : site.checkedDestination($0) != nil })
         if request.method == .get, decision.isRecorded {
             let admitted: Bool
-            let inAppBrowser = InAppBrowser.app(inUserAgent: request.headers[.userAgent], of: decision.platform)
+            let inAppBrowser = InAppBrowser.app(inUserAgent: userAgent, of: decision.platform)
             do {
                 admitted = try await clicks.take(link, platform: decision.platform, referrerHost: ReferrerHost.of(request.headers[.referer]),
                                                  inAppBrowser: inAppBrowser, at: now)
@@ -120,7 +128,7 @@ struct ShortLinkRoutes: Sendable {
             values.canonicalURL = target?.text ?? link.url
             values.webURL = target?.text
             if case .landingPage = decision.outcome, let target {
-                values.adapt(toBrowserOf: request.headers[.userAgent], path: target.path, query: target.query.map { "?\($0)" } ?? "",
+                values.adapt(toBrowserOf: userAgent, path: target.path, query: target.query.map { "?\($0)" } ?? "",
                              apps: site.configuration.apps, schemes: site.configuration.schemes, web: origins.localized(target.text))
                 _ = try await claims.attach(to: &values, url: link.url, deepLink: target.text, link: link, campaign: link.campaign,
                                             visitor: visitor, request: request, context: context)

@@ -39,8 +39,9 @@ public struct LinkHost: Sendable, Hashable, ExpressibleByStringLiteral {
     /// a host with ``caseInsensitiveSlugs``, its lower case (links made before the host became
     /// case-insensitive keep their capitals and still open as written).
     public func lookupSlugs(for slug: String) -> [String] {
+        guard caseInsensitiveSlugs else { return [slug] }
         let lowered = slug.lowercased()
-        return caseInsensitiveSlugs && lowered != slug ? [slug, lowered] : [slug]
+        return lowered != slug ? [slug, lowered] : [slug]
     }
 
     /// The first link `find` gives for the ``lookupSlugs(for:)`` of `slug`, in their order:

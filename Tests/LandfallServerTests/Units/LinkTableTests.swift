@@ -159,6 +159,34 @@ import Testing
         }
     }
 
+    @Test("answers a hot link from the link it unpacked last, and each key with its own link after the records move")
+    func lastUnpackedLinkFollowsTheRecords() {
+        // Every key in one shard, so that a record can move to the offset another one had.
+        let table = Self.loaded([Self.link("first", number: 1), Self.link("second", number: 2)], hashing: .allAlike)
+        #expect(table.lookUp(host: Self.host, slug: "first") == .link(Self.link("first", number: 1)))
+        #expect(table.lookUp(host: Self.host, slug: "first") == .link(Self.link("first", number: 1)), "again, as unpacked")
+        // The first link gone, the second changed until the shard is compacted: its record moves
+        // to the start of the arena, where the record of the link unpacked last was.
+        table.markUnknown(host: Self.host, slugs: ["first"])
+        table.settle(nil, host: Self.host, slug: "first")
+        var second = Self.link("second", number: 2)
+        var compacted = false
+        for round in 0..<1_000 where !compacted {
+            let before = table.bytes
+            second.target = "https://daily.example.com/round/\(round)/\(String(repeating: "x", count: 200))"
+            table.markUnknown(host: Self.host, slugs: ["second"])
+            table.settle(second, host: Self.host, slug: "second")
+            compacted = table.bytes < before
+        }
+        #expect(compacted)
+        #expect(table.lookUp(host: Self.host, slug: "second") == .link(second))
+        #expect(table.lookUp(host: Self.host, slug: "first") == .missing)
+        second.target = "https://daily.example.com/changed"
+        table.markUnknown(host: Self.host, slugs: ["second"])
+        table.settle(second, host: Self.host, slug: "second")
+        #expect(table.lookUp(host: Self.host, slug: "second") == .link(second), "a change is a new record, never the one unpacked")
+    }
+
     @Test("takes about 70 bytes a link with a 45-byte target, its origin kept once a shard")
     func memoryPerLink() {
         let links = (0..<50_000).map { Self.link(String(format: "b%07d", $0), target: "https://daily.example.com/puzzle/2026-11-20/xx", number: $0) }
