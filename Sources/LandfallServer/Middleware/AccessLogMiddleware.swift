@@ -18,6 +18,14 @@ struct AccessLogMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
         let response = try await next(request, context)
+        record(request, response: response, context: context, started: started)
+        return response
+    }
+
+    /// Logs `request`, answered with `response`, begun at `started`: the step
+    /// ``handle(_:context:next:)`` takes once answered, which ``EveryRequestMiddleware`` takes
+    /// in line.
+    func record(_ request: Request, response: Response, context: Context, started: ContinuousClock.Instant) {
         let route = context.routeLabel ?? "unmatched"
         let level: Logger.Level = Self.machineRoutes.contains(route) ? .debug : .info
         if context.logger.logLevel <= level {
@@ -28,6 +36,5 @@ struct AccessLogMiddleware: RouterMiddleware {
                 "duration_us": "\(duration.nanoseconds / 1000)",
             ])
         }
-        return response
     }
 }

@@ -8,11 +8,18 @@ struct HeadMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        guard request.method == .head else { return response }
+        adapt(&response, to: request)
+        return response
+    }
+
+    /// Drops the body of the answer to a HEAD request, keeping its length: the step
+    /// ``handle(_:context:next:)`` takes once answered, which ``EveryRequestMiddleware`` takes
+    /// in line.
+    func adapt(_ response: inout Response, to request: Request) {
+        guard request.method == .head else { return }
         let length = response.headers[.contentLength] ?? response.body.contentLength.map(String.init)
         // Replacing the body sets Content-Length to the new body's (0): the old one is put back after.
         response.body = ResponseBody()
         response.headers[.contentLength] = length
-        return response
     }
 }

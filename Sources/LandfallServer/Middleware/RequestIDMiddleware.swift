@@ -20,25 +20,33 @@ struct RequestIDMiddleware: RouterMiddleware {
     static let metadataKey = "hb.request.id"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        let id = identify(request, in: &context)
+        var response = try await next(request, context)
+        Self.mark(&response, id: id)
+        return response
+    }
+
+    /// The request's id, put in `context.logger` when it is not there already (a caller's id,
+    /// or a context made without Hummingbird's): the step ``handle(_:context:next:)`` takes
+    /// before going on, which ``EveryRequestMiddleware`` takes in line. The common request
+    /// changes nothing in its context.
+    func identify(_ request: Request, in context: inout Context) -> String {
         if let sent = request.headers[Self.field], RequestIDs.isSane(sent) {
-            var context = context
             context.logger[metadataKey: Self.metadataKey] = .string(sent)
-            return try await Self.respond(request, context: context, id: sent, next: next)
+            return sent
         }
         guard let given = context.logger[metadataKey: Self.metadataKey] else {
             // A context made without Hummingbird's id (a test's own harness).
             let id = RequestIDs.id(from: nil)
-            var context = context
             context.logger[metadataKey: Self.metadataKey] = .string(id)
-            return try await Self.respond(request, context: context, id: id, next: next)
+            return id
         }
-        return try await Self.respond(request, context: context, id: given.description, next: next)
+        return given.description
     }
 
-    private static func respond(_ request: Request, context: Context, id: String,
-                                next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
+    /// Sends the request's id back in `response`.
+    static func mark(_ response: inout Response, id: String) {
         response.headers[field] = id
-        return response
     }
 }
