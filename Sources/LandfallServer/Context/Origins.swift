@@ -36,6 +36,9 @@ struct Origins: Sendable {
         }
     }
 
+    /// `url` with the canonical site origin replaced by the development one, when the request
+    /// came through a development name: a short link tried on this machine leads to a page on
+    /// this machine.
     func localized(_ url: String) -> String {
         guard site != canonicalSite, url.hasPrefix(canonicalSite + "/") || url == canonicalSite else { return url }
         return site + url.dropFirst(canonicalSite.count)
