@@ -30,7 +30,7 @@ struct UnmatchedRequestMiddleware: RouterMiddleware {
             return Self.methodNotAllowed("Use GET or HEAD.\n", allow: "GET, HEAD")
         }
         var context = context
-        context.served = try HostMiddleware.resolve(request, site: hosts.sites.current, context: context)
+        try hosts.resolve(request, in: &context)
         if APIError.isAPIPath(path) {
             if let template = api.template(matching: path) {
                 context.label(template)

@@ -29,9 +29,7 @@ struct LinkLookup: Sendable {
         // A slug the table has no link for is asked of the cache and the database all the same:
         // another process may have created it a moment ago (`landfall links create --data-dir`
         // reaches the table through the change log, up to a quarter of a second later).
-        if let table, case .link(let link) = table.lookUp(host: host, slug: slug), tableMayAnswer {
-            return link
-        }
+        if let link = tableLink(host: host, slug: slug) { return link }
         switch cache.lookUp(host: host, slug: slug) {
         case .entry(.link(let link)): return link
         case .entry(.missing): return nil
@@ -64,12 +62,12 @@ struct LinkLookup: Sendable {
         try await linkHost.firstLink(for: slug) { candidate throws(StorageError) in try await link(host: linkHost.name, slug: candidate) }
     }
 
-    /// The link the table holds for `slug` as written on `linkHost`, when the table may answer:
-    /// the first place ``link(on:slug:)`` looks, which a request can look at without an await
+    /// The link the table holds for `slug` (as written) on `host`, when the table may answer:
+    /// the first place ``link(host:slug:)`` looks, which a request can look at without an await
     /// (the hot path of a short link); nil when the table has no answer for it, and then
     /// ``link(on:slug:)`` has the last word.
-    func tableLink(on linkHost: LinkHost, slug: String) -> ShortLink? {
-        guard let table, case .link(let link) = table.lookUp(host: linkHost.name, slug: slug), tableMayAnswer else { return nil }
+    func tableLink(host: String, slug: String) -> ShortLink? {
+        guard let table, case .link(let link) = table.lookUp(host: host, slug: slug), tableMayAnswer else { return nil }
         return link
     }
 

@@ -42,7 +42,7 @@ struct ShortLinkRoutes: Sendable {
         let link: ShortLink?
         do {
             // The table first, without an await (the hot path); then every place a link may be.
-            if let held = links.tableLink(on: linkHost, slug: slug) {
+            if let held = links.tableLink(host: linkHost.name, slug: slug) {
                 link = held
             } else {
                 link = try await links.link(on: linkHost, slug: slug)
