@@ -35,7 +35,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
 /// ``buildApplication(_:)`` with the server's parts, which tests use to reload the site or
 /// reach the database while the server runs.
 func makeApplication(_ configuration: ServerConfiguration) async throws
-    -> (application: Application<RouterResponder<LandfallRequestContext>>, components: ServerComponents) {
+    -> (application: Application<LandfallResponder>, components: ServerComponents) {
     let logger = configuration.logger ?? {
         var logger = Logger(label: "landfall", factory: ServerLogHandler.standardError)
         logger.logLevel = configuration.logLevel
@@ -99,7 +99,7 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
                                        metrics: components.metrics)
     } ?? LandfallHTTP1Channel.builder(limits: configuration.connectionLimits, trustedProxies: trustedProxies, metrics: components.metrics)
     let application = Application(
-        router: buildRouter(components).router,
+        responder: buildRouter(components).responder,
         server: server,
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                 serverName: "landfall"),

@@ -14,9 +14,14 @@ import Hummingbird
 /// scope), and the pages of every host (``SiteRoutes``: redirects, short links, the site's
 /// pages), plain http redirected to https and rate limited.
 ///
-/// - Returns: The router, and the API's table (which tests compare with the OpenAPI document).
-func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestContext>, api: APITable) {
-    let router = Router(context: LandfallRequestContext.self, options: .autoGenerateHeadEndpoints)
+/// The router answers through ``LandfallResponder``, which hands the short links' paths to the
+/// pages itself (``PageShortcut``): the routes are added through a ``RecordingRouter``, so that
+/// it knows the paths they take.
+///
+/// - Returns: The server's responder, the API's table (which tests compare with the OpenAPI
+///   document) and the paths of the router's routes (which tests check the shortcut against).
+func buildRouter(_ parts: ServerComponents) -> (responder: LandfallResponder, api: APITable, paths: [RouterPath]) {
+    let router = RecordingRouter(Router(context: LandfallRequestContext.self, options: .autoGenerateHeadEndpoints))
     let hosts = HostMiddleware(sites: parts.sites)
     let rateLimit = RateLimitMiddleware(limiter: parts.rateLimiter)
     let apiRateLimit = SharedRateLimitMiddleware(limiter: parts.apiLimiter)
@@ -39,11 +44,12 @@ func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestCo
     WebhooksAPI(storage: parts.storage, clock: parts.clock).addRoutes(to: &api)
     ResolveAPI(links: LinkLookup(parts), clicks: parts.clicks, clock: parts.clock).addRoutes(to: &api)
 
-    router.add(middleware: EveryRequestMiddleware(
+    let everyRequest = EveryRequestMiddleware(
         metrics: MetricsMiddleware(metrics: parts.metrics),
         client: ClientMiddleware(trust: parts.proxyTrust),
         errors: ErrorMiddleware(sites: parts.sites),
-        unmatched: UnmatchedRequestMiddleware(api: api.table, hosts: hosts, rateLimit: apiRateLimit, pages: pages)))
+        unmatched: UnmatchedRequestMiddleware(api: api.table, hosts: hosts, rateLimit: apiRateLimit, pages: pages))
+    router.add(middleware: everyRequest)
     // Routes take the router's middleware when they are added: after it, every one.
     OperationsRoutes(sites: parts.sites, storage: parts.storage, metrics: parts.metrics).addRoutes(to: router)
     AssociationRoutes().addRoutes(to: router.group().add(middleware: hosts))
@@ -54,5 +60,5 @@ func buildRouter(_ parts: ServerComponents) -> (router: Router<LandfallRequestCo
         return try await pages.respond(to: request, context: context)
     }
     pages.addRoutes(to: router)
-    return (router, api.table)
+    return (LandfallResponder(routes: router, everyRequest: everyRequest, pages: pages), api.table, router.paths)
 }

@@ -26,9 +26,12 @@ struct AccessLogMiddleware: RouterMiddleware {
     /// ``handle(_:context:next:)`` takes once answered, which ``EveryRequestMiddleware`` takes
     /// in line.
     func record(_ request: Request, response: Response, context: Context, started: ContinuousClock.Instant) {
+        // At `warning` and above nothing is logged: the label is not even read.
+        let logLevel = context.logger.logLevel
+        guard logLevel <= .info else { return }
         let route = context.routeLabel ?? "unmatched"
         let level: Logger.Level = Self.machineRoutes.contains(route) ? .debug : .info
-        if context.logger.logLevel <= level {
+        if logLevel <= level {
             let duration = ContinuousClock.now - started
             context.logger.log(level: level, "request", metadata: [
                 "method": "\(request.method.rawValue)", "host": "\(request.head.authority ?? "-")",

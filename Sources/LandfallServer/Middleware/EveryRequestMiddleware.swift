@@ -15,7 +15,8 @@ import Hummingbird
 /// request. Each middleware stays its own type, tested alone, whose `handle` is made of
 /// synchronous steps: what it does before the request goes on (``RequestIDMiddleware/identify(_:in:)``,
 /// ``ClientMiddleware/note(_:in:)``, ``PathLengthMiddleware/check(_:context:)``) and once it
-/// is answered (``ErrorMiddleware/answer(_:request:context:)`` for what was thrown,
+/// is answered (``UnmatchedRequestMiddleware/isUnmatched(_:context:)`` for the router's "no
+/// route", ``ErrorMiddleware/answer(_:request:context:)`` for what was thrown,
 /// ``HeadMiddleware/adapt(_:to:)``, ``MetricsMiddleware/record(_:response:context:started:)``,
 /// ``AccessLogMiddleware/record(_:response:context:started:)``, ``RequestIDMiddleware/mark(_:id:)``).
 /// Here those steps are taken in line, in the order the layers would take them, around the one
@@ -49,7 +50,11 @@ final class EveryRequestMiddleware: RouterMiddleware, Sendable {
         var response: Response
         do {
             try pathLength.check(request, context: context)
-            response = try await unmatched.handle(request, context: context, next: next)
+            do {
+                response = try await next(request, context)
+            } catch where UnmatchedRequestMiddleware.isUnmatched(error, context: context) {
+                response = try await unmatched.unmatched(request, context: context)
+            }
         } catch {
             response = errors.answer(error, request: request, context: context)
         }

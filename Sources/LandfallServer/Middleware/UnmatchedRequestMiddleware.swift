@@ -17,13 +17,21 @@ struct UnmatchedRequestMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as HTTPError where error.status == .notFound && context.routeLabel == "NotFound" {
-            // The router's own "no route": its not-found responder labels the request so.
+        } catch where Self.isUnmatched(error, context: context) {
             return try await unmatched(request, context: context)
         }
     }
 
-    private func unmatched(_ request: Request, context: Context) async throws -> Response {
+    /// Whether `error`, thrown by the router, is its own "no route": its not-found responder
+    /// labels the request so. The test ``handle(_:context:next:)`` makes, which
+    /// ``EveryRequestMiddleware`` makes in line.
+    static func isUnmatched(_ error: any Error, context: Context) -> Bool {
+        guard let error = error as? HTTPError else { return false }
+        return error.status == .notFound && context.routeLabel == "NotFound"
+    }
+
+    /// The answer to a request no route takes.
+    func unmatched(_ request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
         if OperationsRoutes.paths.contains(path) {
             context.label(path)

@@ -28,9 +28,13 @@ final class PageStack: Sendable {
         self.routes = routes
     }
 
+    /// The route of every page path but `/`, which the router answers when no other route takes
+    /// a path (and ``LandfallResponder`` takes a short link's path to directly: ``PageShortcut``).
+    static let catchAll: RouterPath = "/**"
+
     func addRoutes(to router: some RouterMethods<Context>) {
         router.get("/", use: respond)
-        router.get("/**", use: respond)
+        router.get(Self.catchAll, use: respond)
     }
 
     /// Answers a page request: the host resolved, plain http redirected, the client rate

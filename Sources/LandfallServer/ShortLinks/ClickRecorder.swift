@@ -78,22 +78,13 @@ final class ClickRecorder: Sendable {
     /// - Throws: ``StorageError`` when the click of a limited link could not be taken.
     func take(_ link: ShortLink, platform: ClickPlatform, referrerHost: String, inAppBrowser: String? = nil,
               at date: Date) async throws(StorageError) -> Bool {
+        guard Self.isTakenFromDatabase(link, platform: platform) else {
+            count(link, platform: platform, referrerHost: referrerHost, inAppBrowser: inAppBrowser, at: date)
+            return true
+        }
         let day = days.day(of: date)
         let key = ClickKey(linkID: link.id, day: day, platform: platform, referrerHost: referrerHost)
         let inAppKey = inAppBrowser.map { InAppClickKey(linkID: link.id, day: day, app: $0) }
-        guard link.maxClicks != nil, platform != .crawler else {
-            let kept = pending.withLockedValue { pending in
-                guard pending.counts[key] != nil || pending.size < limit else {
-                    pending.dropped += 1
-                    return false
-                }
-                pending.counts[key, default: 0] += 1
-                if let inAppKey, pending.inApp[inAppKey] != nil || pending.size < limit { pending.inApp[inAppKey, default: 0] += 1 }
-                return true
-            }
-            if !kept { metrics?.recordDroppedClicks(1) }
-            return true
-        }
         switch try await storage.takeClick(of: link.id) {
         case .taken(let clickCount):
             pending.withLockedValue { pending in
@@ -109,6 +100,34 @@ final class ClickRecorder: Sendable {
             links.forget(host: link.host, slugs: [link.slug])
             return false
         }
+    }
+
+    /// Whether a click of `link` by `platform` is taken from the database before it is
+    /// admitted: one of people's clicks of a link with a click limit. Every other click is
+    /// counted in memory (``count(_:platform:referrerHost:inAppBrowser:at:)``), without an await.
+    static func isTakenFromDatabase(_ link: ShortLink, platform: ClickPlatform) -> Bool {
+        link.maxClicks != nil && platform != .crawler
+    }
+
+    /// Counts a click that is not taken from the database (see ``isTakenFromDatabase(_:platform:)``)
+    /// in the buffer: kept when its count is held already or the buffer has room, else dropped
+    /// and counted in `/metrics`.
+    func count(_ link: ShortLink, platform: ClickPlatform, referrerHost: String, inAppBrowser: String? = nil, at date: Date) {
+        let day = days.day(of: date)
+        let key = ClickKey(linkID: link.id, day: day, platform: platform, referrerHost: referrerHost)
+        let kept = pending.withLockedValue { pending in
+            guard pending.counts[key] != nil || pending.size < limit else {
+                pending.dropped += 1
+                return false
+            }
+            pending.counts[key, default: 0] += 1
+            if let inAppBrowser {
+                let inAppKey = InAppClickKey(linkID: link.id, day: day, app: inAppBrowser)
+                if pending.inApp[inAppKey] != nil || pending.size < limit { pending.inApp[inAppKey, default: 0] += 1 }
+            }
+            return true
+        }
+        if !kept { metrics?.recordDroppedClicks(1) }
     }
 
     /// Counts a visit of a Firebase Dynamic Links long link (a preview, for the platform

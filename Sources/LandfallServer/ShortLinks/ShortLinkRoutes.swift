@@ -52,10 +52,13 @@ struct ShortLinkRoutes: Sendable {
             throw PageProblem(.serviceUnavailable, title: "Try again in a moment", message: "This link can't be looked up right now.")
         }
         guard let link else { return StatusPages.notFound(site: site, origins: host.origins) }
+        if let answer = try visitInLine(link, request: request, context: context) { return answer }
         return try await visit(link, request: request, context: context)
     }
 
-    /// What a visit of a stored short link gets, by who is visiting: see ``ClickDecision``.
+    /// What a visit of a stored short link gets, by who is visiting (see ``ClickDecision``),
+    /// when ``visitInLine(_:request:context:)`` did not answer it: a crawler's, a phone's that
+    /// may see a page, or a click of a link with a click limit.
     func visit(_ link: ShortLink, request: Request, context: Context) async throws -> Response {
         let host = try context.host
         let site = host.site
@@ -64,16 +67,8 @@ struct ShortLinkRoutes: Sendable {
         let userAgent = request.headers.value(of: .userAgent)
         let visitor = VisitorClassifier.classify(userAgent: userAgent)
         let target = site.checkedDestination(link.target)
-        // The target's page is only read for those who may see it: crawlers, and phones without
-        // an override (whether the target opens the app decides between landing page and
-        // redirect). A desktop redirect, the hot path, reads none.
-        let mayShowPage = switch visitor {
-        case .crawler: true
-        case .browser(.ios): link.overrides.ios == nil
-        case .browser(.android): link.overrides.android == nil
-        case .browser: false
-        }
-        let page = mayShowPage ? target.flatMap { Self.sitePage(of: $0, finder: finder, site: site, origins: origins, logger: context.logger) } : nil
+        let page = Self.mayShowPage(of: link, to: visitor)
+            ? target.flatMap { Self.sitePage(of: $0, finder: finder, site: site, origins: origins, logger: context.logger) } : nil
         let now = clock()
         // The cached click count may be behind the database's, never ahead: a limited link's
         // click is taken from the database below, which has the last word.
@@ -85,7 +80,7 @@ struct ShortLinkRoutes: Sendable {
             let admitted: Bool
             let inAppBrowser = InAppBrowser.app(inUserAgent: userAgent, of: decision.platform)
             do {
-                admitted = try await clicks.take(link, platform: decision.platform, referrerHost: ReferrerHost.of(request.headers[.referer]),
+                admitted = try await clicks.take(link, platform: decision.platform, referrerHost: ReferrerHost.of(request.headers.value(of: .referer)),
                                                  inAppBrowser: inAppBrowser, at: now)
             } catch {
                 context.logger.error("taking a click of a limited link failed", metadata: ["link": "\(link.id)", "error": "\(error)"])
@@ -93,47 +88,97 @@ struct ShortLinkRoutes: Sendable {
             }
             if !admitted { decision.outcome = .gone(.clickLimitReached) }
         }
-        switch decision.outcome {
+        if let answer = Self.answer(decision.outcome, of: link, site: site, origins: origins, logger: context.logger) { return answer }
+        // A preview or a landing page.
+        var values: PageValues
+        if let pageValues = page?.page?.values {
+            values = pageValues
+        } else {
+            values = PageValues(site: site, origins: origins, apps: site.configuration.apps)
+            if page?.opensApp == true, let target {
+                values.openInAppURL = RoutePage.openInAppURL(path: target.path + (target.query.map { "?\($0)" } ?? ""),
+                                                             apps: site.configuration.apps, origins: origins)
+            }
+        }
+        // The spoiler guard covers the link's own preview too: while its target is under
+        // embargo, the page and the crawlers see the site's defaults, as the target's page
+        // shows them; the link's title, description and image from the moment it lifts.
+        if let cards = site.cards, let card = Self.card(of: link, page: page, cards: cards) {
+            values.showCard(card, origins: origins)
+        }
+        if page?.isEmbargoed != true {
+            if let title = link.preview.title { values.title = title }
+            if let description = link.preview.description { values.description = description }
+            if let image = link.preview.imageURL { values.setImage(image, alt: link.preview.title ?? values.title, site: site, origins: origins) }
+        }
+        values.canonicalURL = target?.text ?? link.url
+        values.webURL = target?.text
+        if case .landingPage = decision.outcome, let target {
+            values.adapt(toBrowserOf: userAgent, path: target.path, query: target.query.map { "?\($0)" } ?? "",
+                         apps: site.configuration.apps, schemes: site.configuration.schemes, web: origins.localized(target.text))
+            _ = try await claims.attach(to: &values, url: link.url, deepLink: target.text, link: link, campaign: link.campaign,
+                                        visitor: visitor, request: request, context: context)
+        }
+        return Response.html(.ok, PageRenderer.render("link", values: values, in: site.templates), cacheControl: "no-store")
+    }
+
+    /// The answer of a visit that needs nothing awaited: a browser that is not shown a page
+    /// (see ``mayShowPage(of:to:)``: a computer's, the hot path, or a phone's with an override)
+    /// redirected, or told the link is gone, its click counted in memory. Nil for every other
+    /// visit, which ``visit(_:request:context:)`` answers.
+    ///
+    /// Taken in line, without an async frame, so that a redirect of a link held in memory
+    /// costs no more than the work it does.
+    func visitInLine(_ link: ShortLink, request: Request, context: Context) throws -> Response? {
+        // Read once: each read of a field looks through the request's fields.
+        let userAgent = request.headers.value(of: .userAgent)
+        let visitor = VisitorClassifier.classify(userAgent: userAgent)
+        guard !Self.mayShowPage(of: link, to: visitor), !ClickRecorder.isTakenFromDatabase(link, platform: visitor.platform) else {
+            return nil
+        }
+        let host = try context.host
+        let site = host.site
+        let target = site.checkedDestination(link.target)
+        let now = clock()
+        let decision = ClickDecision(
+            link: link, visitor: visitor, now: now, targetOpensApp: false,
+            isAllowed: { $0 == link.target ? target != nil : site.checkedDestination($0) != nil })
+        if request.method == .get, decision.isRecorded {
+            clicks.count(link, platform: decision.platform, referrerHost: ReferrerHost.of(request.headers.value(of: .referer)),
+                         inAppBrowser: InAppBrowser.app(inUserAgent: userAgent, of: decision.platform), at: now)
+        }
+        return Self.answer(decision.outcome, of: link, site: site, origins: host.origins, logger: context.logger)
+    }
+
+    /// Whether `visitor` may be shown a page of the site for `link`, so that its target's page
+    /// is read: crawlers (the preview), and phones without an override (whether the target
+    /// opens the app decides between landing page and redirect). A computer's redirect, the
+    /// hot path, reads none.
+    static func mayShowPage(of link: ShortLink, to visitor: Visitor) -> Bool {
+        switch visitor {
+        case .crawler: true
+        case .browser(.ios): link.overrides.ios == nil
+        case .browser(.android): link.overrides.android == nil
+        case .browser: false
+        }
+    }
+
+    /// The answer of an outcome that shows no page of the link: the redirect, or the page of a
+    /// link that is gone (a destination refused at redirect time is logged, and gone too). Nil
+    /// for the preview and the landing page.
+    static func answer(_ outcome: ClickOutcome, of link: ShortLink, site: LoadedSite, origins: Origins, logger: Logger) -> Response? {
+        switch outcome {
         case .gone(let reason):
             return StatusPages.linkGone(reason, site: site, origins: origins)
         case .refused(let destination):
-            context.logger.warning("short link destination refused at redirect time", metadata: [
+            logger.warning("short link destination refused at redirect time", metadata: [
                 "link": "\(link.id)", "destination": "\(destination)",
             ])
             return StatusPages.linkGone(nil, site: site, origins: origins)
         case .redirect(let location):
             return Response.redirect(.found, to: origins.localized(location))
         case .preview, .landingPage:
-            var values: PageValues
-            if let pageValues = page?.page?.values {
-                values = pageValues
-            } else {
-                values = PageValues(site: site, origins: origins, apps: site.configuration.apps)
-                if page?.opensApp == true, let target {
-                    values.openInAppURL = RoutePage.openInAppURL(path: target.path + (target.query.map { "?\($0)" } ?? ""),
-                                                                 apps: site.configuration.apps, origins: origins)
-                }
-            }
-            // The spoiler guard covers the link's own preview too: while its target is under
-            // embargo, the page and the crawlers see the site's defaults, as the target's page
-            // shows them; the link's title, description and image from the moment it lifts.
-            if let cards = site.cards, let card = Self.card(of: link, page: page, cards: cards) {
-                values.showCard(card, origins: origins)
-            }
-            if page?.isEmbargoed != true {
-                if let title = link.preview.title { values.title = title }
-                if let description = link.preview.description { values.description = description }
-                if let image = link.preview.imageURL { values.setImage(image, alt: link.preview.title ?? values.title, site: site, origins: origins) }
-            }
-            values.canonicalURL = target?.text ?? link.url
-            values.webURL = target?.text
-            if case .landingPage = decision.outcome, let target {
-                values.adapt(toBrowserOf: userAgent, path: target.path, query: target.query.map { "?\($0)" } ?? "",
-                             apps: site.configuration.apps, schemes: site.configuration.schemes, web: origins.localized(target.text))
-                _ = try await claims.attach(to: &values, url: link.url, deepLink: target.text, link: link, campaign: link.campaign,
-                                            visitor: visitor, request: request, context: context)
-            }
-            return Response.html(.ok, PageRenderer.render("link", values: values, in: site.templates), cacheControl: "no-store")
+            return nil
         }
     }
 

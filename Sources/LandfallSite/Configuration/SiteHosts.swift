@@ -76,7 +76,9 @@ public struct SiteHosts: Sendable, Hashable {
     /// The role of `host` (a Host header's name, without its port), or `nil` when the site
     /// does not answer on it. Development names resolve to the role of the host they stand for.
     public func role(of host: String) -> HostRole? {
-        let name = host.lowercased()
+        // A request's host comes lowercased already: no copy then (this runs on every request).
+        let isLowercaseASCII = host.utf8.allSatisfy { $0 < 0x80 && $0 &- UInt8(ascii: "A") >= 26 }
+        let name = isLowercaseASCII ? host : host.lowercased()
         if let standIn = local[name] {
             return role(ofServed: standIn).map { .local(name: name, standingFor: $0) }
         }

@@ -2,7 +2,7 @@ import Hummingbird
 @testable import LandfallServer
 
 /// Puts a request's `Host` header into its authority, as Hummingbird's HTTP/1 server does,
-/// before the server's router answers it.
+/// before the server's responder answers it.
 ///
 /// HummingbirdTesting's in-process client (`app.test(.router)`) gives every request the
 /// authority `localhost` and leaves a `Host` header among the other fields, where the
@@ -11,7 +11,7 @@ import Hummingbird
 struct AuthorityFromHostHeader: HTTPResponder {
     typealias Context = LandfallRequestContext
 
-    let base: RouterResponder<LandfallRequestContext>
+    let base: LandfallResponder
 
     func respond(to request: Request, context: Context) async throws -> Response {
         var head = request.head

@@ -16,7 +16,7 @@ import LandfallStorage
 /// ```
 final class TestServer: Sendable {
     /// The application `buildApplication` returns.
-    let application: Application<RouterResponder<LandfallRequestContext>>
+    let application: Application<LandfallResponder>
     /// The server's parts: reload the site, reach the database or flush the buffers with them.
     let parts: ServerComponents
     /// The clock the server reads.
