@@ -55,6 +55,39 @@ import Testing
         }
     }
 
+    @Test("finds what looking for each needle finds, for 2,000 random tables of short needles over three letters (the window's moves)")
+    func singlePassFindsWhatEachNeedleFindsInRandomTables() {
+        var generator = SeededGenerator(seed: 2026_11_28_2)
+        let letters = Array("abc")
+        func word(_ lengths: ClosedRange<Int>) -> String {
+            String((0..<Int.random(in: lengths, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+        }
+        for _ in 0..<2_000 {
+            let signatures = (0..<Int.random(in: 1...6, using: &generator)).map { index in
+                let meaning: UserAgentSignature.Meaning = switch Int.random(in: 0..<4, using: &generator) {
+                case 0: .crawler("c\(index)")
+                case 1: .windowsPhone
+                case 2: .ios
+                default: .android
+                }
+                return UserAgentSignature(word(1...6), meaning)
+            }
+            let table = UserAgentSignatureTable(signatures)
+            for _ in 0..<10 {
+                var header = word(0...30)
+                if Bool.random(using: &generator) { header = header.uppercased() }
+                if Int.random(in: 0..<4, using: &generator) == 0 { header.insert("é", at: header.startIndex) }
+                let found = Array(header.utf8).withUnsafeBufferPointer { table.scan($0) }
+                let expected = Self.lookingForEach(header, in: signatures)
+                #expect(found.crawler == expected.crawler, "\(header) in \(signatures.map(\.needle))")
+                if expected.crawler == nil {
+                    #expect(found.windowsPhone == expected.windowsPhone && found.ios == expected.ios && found.android == expected.android,
+                            "\(header) in \(signatures.map(\.needle))")
+                }
+            }
+        }
+    }
+
     @Test("a one-byte needle is found at any position, the last included")
     func oneByteNeedles() {
         let table = UserAgentSignatureTable([UserAgentSignature("z", .android), UserAgentSignature("ab", .ios)])
