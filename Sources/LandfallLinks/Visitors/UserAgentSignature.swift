@@ -102,18 +102,10 @@ struct UserAgentSignatureTable: Sendable {
     let bucketStarts: [Int]
     /// Signature indexes grouped by the first byte of their needle.
     let bucketSignatures: [Int]
-    /// The length of the shortest needle: the window the pass slides over the header.
-    let minimumLength: Int
-    /// How far the window may move on when it ends with the ASCII bytes `first`, `second`
-    /// (entry `first << 7 | second`, lowercased): how far that pair is from the end of the
-    /// first `minimumLength` bytes of any needle that has it, else the whole window less one
-    /// byte. Most windows of a header end with a pair of no needle, so the pass looks at about
-    /// one position in three (Wu and Manber's multi-pattern search, with blocks of two bytes),
-    /// and tries the needles of a position only when its window may hold one.
-    let shifts: [UInt8]
-    /// The move for a window ending with a byte that is not ASCII (the needles are ASCII, so
-    /// the whole window less one byte); 0 with a needle of one byte, where every position is tried.
-    let nonASCIIShift: Int
+    /// Bit `first << 8 | second` is set when a needle starts with the bytes `first`, `second`
+    /// (every `second` for a needle of one byte): most positions of a header start no needle,
+    /// and this tells so in one look instead of trying each needle of their first byte.
+    let pairStarts: [UInt64]
 
     init(_ signatures: [UserAgentSignature]) {
         self.signatures = signatures
@@ -139,29 +131,13 @@ struct UserAgentSignatureTable: Sendable {
         bucketStarts.append(bucketSignatures.count)
         self.bucketStarts = bucketStarts
         self.bucketSignatures = bucketSignatures
-        let lengths = signatures.indices.map { starts[$0 + 1] - starts[$0] }.filter { $0 > 0 }
-        let window = lengths.min() ?? 1
-        minimumLength = window
-        // With a needle of one byte there is no pair to go by: every position is tried.
-        let longest = window >= 2 ? min(window - 1, Int(UInt8.max)) : 0
-        var shifts = [UInt8](repeating: UInt8(longest), count: 128 * 128)
-        var nonASCIIShift = longest
-        if window >= 2 {
-            for index in signatures.indices where starts[index + 1] > starts[index] {
-                for end in 1..<window {
-                    let first = bytes[starts[index] + end - 1], second = bytes[starts[index] + end]
-                    let shift = window - 1 - end
-                    if (first | second) & 0x80 == 0 {
-                        let entry = Int(first) << 7 | Int(second)
-                        shifts[entry] = min(shifts[entry], UInt8(shift))
-                    } else {
-                        nonASCIIShift = min(nonASCIIShift, shift)
-                    }
-                }
-            }
+        var pairs = [UInt64](repeating: 0, count: 65_536 / 64)
+        for index in signatures.indices where starts[index + 1] > starts[index] {
+            let first = Int(bytes[starts[index]]) << 8
+            let seconds = starts[index + 1] - starts[index] > 1 ? [Int(bytes[starts[index] + 1])] : Array(0..<256)
+            for second in seconds { pairs[(first | second) >> 6] |= 1 << UInt64((first | second) & 63) }
         }
-        self.shifts = shifts
-        self.nonASCIIShift = nonASCIIShift
+        pairStarts = pairs
     }
 
     /// ASCII lowercase; every other byte unchanged.
@@ -175,9 +151,9 @@ struct UserAgentSignatureTable: Sendable {
     func scan(_ header: UnsafeBufferPointer<UInt8>) -> (crawler: String?, windowsPhone: Bool, ios: Bool, android: Bool) {
         // Every position of the header is looked at: the table's arrays are read through
         // their buffers, without a bounds check or a retain per byte.
-        let found = shifts.withUnsafeBufferPointer { shifts in
+        let found = pairStarts.withUnsafeBufferPointer { pairStarts in
             bucketStarts.withUnsafeBufferPointer { bucketStarts in
-                Self.scan(header, shifts: shifts, bucketStarts: bucketStarts, table: self)
+                Self.scan(header, pairStarts: pairStarts, bucketStarts: bucketStarts, table: self)
             }
         }
         var name: String?
@@ -187,21 +163,18 @@ struct UserAgentSignatureTable: Sendable {
 
     /// The pass of ``scan(_:)``: the index of the first crawler found (`Int.max` for none), and
     /// the platform needles found.
-    private static func scan(_ header: UnsafeBufferPointer<UInt8>, shifts: UnsafeBufferPointer<UInt8>,
+    private static func scan(_ header: UnsafeBufferPointer<UInt8>, pairStarts: UnsafeBufferPointer<UInt64>,
                              bucketStarts: UnsafeBufferPointer<Int>,
                              table: UserAgentSignatureTable) -> (crawler: Int, windowsPhone: Bool, ios: Bool, android: Bool) {
         var crawler = Int.max
         var windowsPhone = false, ios = false, android = false
         let count = header.count
-        let window = table.minimumLength
         var position = 0
-        // Every needle is at least a window long: none starts past the last whole window.
-        while position + window <= count {
-            if window >= 2 {
-                let first = lowercased(header[position + window - 2]), second = lowercased(header[position + window - 1])
-                let shift = (first | second) & 0x80 == 0 ? Int(shifts[Int(first) << 7 | Int(second)]) : table.nonASCIIShift
-                if shift > 0 {
-                    position += shift
+        while position < count {
+            if position + 1 < count {
+                let pair = Int(lowercased(header[position])) << 8 | Int(lowercased(header[position + 1]))
+                if pairStarts[pair >> 6] & 1 << UInt64(pair & 63) == 0 {
+                    position += 1
                     continue
                 }
             }

@@ -55,7 +55,7 @@ import Testing
         }
     }
 
-    @Test("finds what looking for each needle finds, for 2,000 random tables of short needles over three letters (the window's moves)")
+    @Test("finds what looking for each needle finds, for 2,000 random tables of short needles over three letters")
     func singlePassFindsWhatEachNeedleFindsInRandomTables() {
         var generator = SeededGenerator(seed: 2026_11_28_2)
         let letters = Array("abc")
