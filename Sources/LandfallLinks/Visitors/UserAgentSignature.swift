@@ -149,51 +149,33 @@ struct UserAgentSignatureTable: Sendable {
     /// What the bytes of a `User-Agent` header contain: the first crawler of the table found,
     /// and which platform needles were found.
     func scan(_ header: UnsafeBufferPointer<UInt8>) -> (crawler: String?, windowsPhone: Bool, ios: Bool, android: Bool) {
-        // Every position of the header is looked at: the table's arrays are read through
-        // their buffers, without a bounds check or a retain per byte.
-        let found = pairStarts.withUnsafeBufferPointer { pairStarts in
-            bucketStarts.withUnsafeBufferPointer { bucketStarts in
-                Self.scan(header, pairStarts: pairStarts, bucketStarts: bucketStarts, table: self)
-            }
-        }
-        var name: String?
-        if found.crawler < signatures.count, case .crawler(let crawlerName) = signatures[found.crawler].meaning { name = crawlerName }
-        return (name, found.windowsPhone, found.ios, found.android)
-    }
-
-    /// The pass of ``scan(_:)``: the index of the first crawler found (`Int.max` for none), and
-    /// the platform needles found.
-    private static func scan(_ header: UnsafeBufferPointer<UInt8>, pairStarts: UnsafeBufferPointer<UInt64>,
-                             bucketStarts: UnsafeBufferPointer<Int>,
-                             table: UserAgentSignatureTable) -> (crawler: Int, windowsPhone: Bool, ios: Bool, android: Bool) {
         var crawler = Int.max
         var windowsPhone = false, ios = false, android = false
         let count = header.count
         var position = 0
         while position < count {
             if position + 1 < count {
-                let pair = Int(lowercased(header[position])) << 8 | Int(lowercased(header[position + 1]))
+                let pair = Int(Self.lowercased(header[position])) << 8 | Int(Self.lowercased(header[position + 1]))
                 if pairStarts[pair >> 6] & 1 << UInt64(pair & 63) == 0 {
                     position += 1
                     continue
                 }
             }
-            // A needle may start here: try those of this first byte (rare, off the fast loop).
-            let first = Int(lowercased(header[position]))
+            let first = Int(Self.lowercased(header[position]))
             var entry = bucketStarts[first]
             let end = bucketStarts[first + 1]
             while entry < end {
-                let index = table.bucketSignatures[entry]
+                let index = bucketSignatures[entry]
                 entry += 1
-                let start = table.needleStarts[index]
-                let length = table.needleStarts[index + 1] - start
+                let start = needleStarts[index]
+                let length = needleStarts[index + 1] - start
                 guard length <= count - position else { continue }
                 var offset = 1
-                while offset < length, lowercased(header[position + offset]) == table.needleBytes[start + offset] {
+                while offset < length, Self.lowercased(header[position + offset]) == needleBytes[start + offset] {
                     offset += 1
                 }
                 guard offset == length else { continue }
-                switch table.signatures[index].meaning {
+                switch signatures[index].meaning {
                 case .crawler: crawler = min(crawler, index)
                 case .windowsPhone: windowsPhone = true
                 case .ios: ios = true
@@ -203,6 +185,8 @@ struct UserAgentSignatureTable: Sendable {
             if crawler == 0 { break }  // nothing outranks the first crawler
             position += 1
         }
-        return (crawler, windowsPhone, ios, android)
+        var name: String?
+        if crawler < signatures.count, case .crawler(let crawlerName) = signatures[crawler].meaning { name = crawlerName }
+        return (name, windowsPhone, ios, android)
     }
 }
