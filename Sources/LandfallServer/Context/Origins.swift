@@ -24,7 +24,7 @@ struct Origins: Sendable {
     /// of this machine.
     init(canonical: CanonicalOrigins, localHosts: SiteHosts?, host: RequestHost, forwardedProto: String?, connectionScheme: String = "http") {
         canonicalSite = canonical.site
-        isPlainHTTP = forwardedProto.map(Self.isPlainHTTP(forwardedProto:)) ?? false
+        isPlainHTTP = Self.isPlainHTTP(forwardedProto: forwardedProto)
         if let hosts = localHosts {
             let port = host.port.map { ":\($0)" } ?? ""
             site = hosts.localName(for: hosts.site).map { "\(connectionScheme)://\($0)\(port)" } ?? "\(connectionScheme)://\(host.authority)"

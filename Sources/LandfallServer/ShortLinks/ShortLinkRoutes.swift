@@ -52,20 +52,22 @@ struct ShortLinkRoutes: Sendable {
             throw PageProblem(.serviceUnavailable, title: "Try again in a moment", message: "This link can't be looked up right now.")
         }
         guard let link else { return StatusPages.notFound(site: site, origins: host.origins) }
-        if let answer = try visitInLine(link, request: request, context: context) { return answer }
-        return try await visit(link, request: request, context: context)
+        // Read and classified once, for both ways of answering: each read of a field looks
+        // through the request's fields.
+        let userAgent = request.headers.value(of: .userAgent)
+        let visitor = VisitorClassifier.classify(userAgent: userAgent)
+        if let answer = try visitInLine(link, by: visitor, userAgent: userAgent, request: request, context: context) { return answer }
+        return try await visit(link, by: visitor, userAgent: userAgent, request: request, context: context)
     }
 
-    /// What a visit of a stored short link gets, by who is visiting (see ``ClickDecision``),
-    /// when ``visitInLine(_:request:context:)`` did not answer it: a crawler's, a phone's that
-    /// may see a page, or a click of a link with a click limit.
-    func visit(_ link: ShortLink, request: Request, context: Context) async throws -> Response {
+    /// What a visit of a stored short link by `visitor` (whose `User-Agent` is `userAgent`)
+    /// gets (see ``ClickDecision``), when ``visitInLine(_:by:userAgent:request:context:)`` did
+    /// not answer it: a crawler's, a phone's that may see a page, or a click of a link with a
+    /// click limit.
+    func visit(_ link: ShortLink, by visitor: Visitor, userAgent: String?, request: Request, context: Context) async throws -> Response {
         let host = try context.host
         let site = host.site
         let origins = host.origins
-        // Read once: each read of a field looks through the request's fields.
-        let userAgent = request.headers.value(of: .userAgent)
-        let visitor = VisitorClassifier.classify(userAgent: userAgent)
         let target = site.checkedDestination(link.target)
         let page = Self.mayShowPage(of: link, to: visitor)
             ? target.flatMap { Self.sitePage(of: $0, finder: finder, site: site, origins: origins, logger: context.logger) } : nil
@@ -125,14 +127,11 @@ struct ShortLinkRoutes: Sendable {
     /// The answer of a visit that needs nothing awaited: a browser that is not shown a page
     /// (see ``mayShowPage(of:to:)``: a computer's, the hot path, or a phone's with an override)
     /// redirected, or told the link is gone, its click counted in memory. Nil for every other
-    /// visit, which ``visit(_:request:context:)`` answers.
+    /// visit, which ``visit(_:by:userAgent:request:context:)`` answers.
     ///
     /// Taken in line, without an async frame, so that a redirect of a link held in memory
     /// costs no more than the work it does.
-    func visitInLine(_ link: ShortLink, request: Request, context: Context) throws -> Response? {
-        // Read once: each read of a field looks through the request's fields.
-        let userAgent = request.headers.value(of: .userAgent)
-        let visitor = VisitorClassifier.classify(userAgent: userAgent)
+    func visitInLine(_ link: ShortLink, by visitor: Visitor, userAgent: String?, request: Request, context: Context) throws -> Response? {
         guard !Self.mayShowPage(of: link, to: visitor), !ClickRecorder.isTakenFromDatabase(link, platform: visitor.platform) else {
             return nil
         }
