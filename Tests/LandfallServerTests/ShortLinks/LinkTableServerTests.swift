@@ -18,6 +18,13 @@ import Testing
         return ShortLink(id: LinkID.generate(at: Demo.noon, using: &random), host: Demo.links, slug: slug, target: target, createdAt: Demo.noon)
     }
 
+    /// How soon another writer's change must show, to tell the log of changes (read four times
+    /// a second: a quarter of a second, or a few tenths with the visits that look, on an idle
+    /// machine) from the cache's expiry (10 s). Not a second: on a busy test machine the wait
+    /// took 1.2 s once (`swift test` beside two busy loops), and a wall-clock bound
+    /// that tight fails on the machine, not on the code.
+    private static let longBeforeTheCache: Duration = .seconds(5)
+
     /// A value of `/metrics`, by its whole name.
     private static func metric(_ name: String, in client: ServerClient) async throws -> Double? {
         let text = try await client.get("/metrics").text
@@ -47,7 +54,7 @@ import Testing
         }
     }
 
-    @Test("sees another writer's new, changed, disabled and deleted links on the same SQLite file within a second")
+    @Test("sees another writer's new, changed, disabled and deleted links on the same SQLite file from the log of changes, long before the cache's 10 s")
     func anotherWritersChanges() async throws {
         let server = try await TestServer()
         guard case .sqlite = server.storageLocation else { return }
@@ -57,11 +64,11 @@ import Testing
             // Another writer: its own storage object on the file, as `landfall links create --data-dir` has.
             let other = try await Storage.open(server.storageLocation, logger: Logger(label: "other"))
             var link = Self.link("elsewhere")
-            let started = ContinuousClock.now
             try await other.insert([link])
+            let started = ContinuousClock.now
             let created = try await SQLiteReadinessTests.eventually { try await client.visit("elsewhere", as: Visitors.desktop) } until: { $0.status == .found }
             #expect(created.status == .found, "a new link redirects")
-            #expect(ContinuousClock.now - started < .seconds(1), "not after the cache's 10 s: the table was told")
+            #expect(ContinuousClock.now - started < Self.longBeforeTheCache, "not after the cache's 10 s: the table was told")
             link.target = Self.target + "?changed"
             _ = try await other.update(link)
             let changed = try await SQLiteReadinessTests.eventually { try await client.visit("elsewhere", as: Visitors.desktop) } until: {
@@ -69,11 +76,11 @@ import Testing
             }
             #expect(changed["Location"] == Self.target + "?changed")
             link.isDisabled = true
-            let disabling = ContinuousClock.now
             _ = try await other.update(link)
+            let disabling = ContinuousClock.now
             let disabled = try await SQLiteReadinessTests.eventually { try await client.visit("elsewhere", as: Visitors.desktop) } until: { $0.status == .gone }
             #expect(disabled.status == .gone)
-            #expect(ContinuousClock.now - disabling < .seconds(1), "the log is read four times a second")
+            #expect(ContinuousClock.now - disabling < Self.longBeforeTheCache, "the log is read four times a second, the cache forgets after 10 s")
             _ = try await other.delete(id: link.id)
             let deleted = try await SQLiteReadinessTests.eventually { try await client.visit("elsewhere", as: Visitors.desktop) } until: { $0.status == .notFound }
             #expect(deleted.status == .notFound)
