@@ -18,8 +18,12 @@ struct PostgresOutageTests {
     @Test("with PostgreSQL stopped under load, links in memory keep redirecting, limited links answer 503 within a second, /ready says 503; after a restart it is ready and no answered click is lost",
           .timeLimit(.minutes(10)))
     func stoppedUnderLoad() async throws {
-        // Alone it takes seconds; in the whole suite on two cores CI once stopped it at a time
-        // limit of 3 minutes. The limit is for a hang; the steps' times say where a slow run went.
+        // Alone it takes seconds. The limit is for a hang; the steps' times say where a slow run
+        // went. A hang it still finds (open, 2026-11-28): about one run in fifty with three runs
+        // at once beside a busy loop, and once on CI, the server's graceful shutdown after the
+        // restart never ends. A background service's statement (the click journal's fold, the
+        // webhook outbox, the last click flush) got its pooled connection as PostgreSQL stopped
+        // and never returned: neither an answer nor an error.
         let steps = Steps()
         defer { steps.printIfLongerThan(.seconds(60), test: "PostgresOutageTests") }
         let postgres = try await ThrowawayPostgres.make()
