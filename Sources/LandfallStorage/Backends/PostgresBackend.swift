@@ -137,87 +137,76 @@ final class PostgresBackend: StorageBackend {
 
     /// Runs `body` with a connection of the pool, or fails with `.unreachable` when none is
     /// handed out within ``leaseTimeout`` and no other statement got one meanwhile either (a
-    /// pool that is only busy, all its connections at work, is waited for). Once `body` runs,
-    /// it is never interrupted.
+    /// pool that is only busy, all its connections at work, is waited for), or at once when the
+    /// database is known to be down. Once `body` runs, it is not interrupted; but when its
+    /// connection closes under it and it has not finished a second later, it waits for an
+    /// answer that will never come (see ``PostgresCall``), and the call fails with
+    /// `.unreachable`.
     private func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         guard !isClosed.withLockedValue({ $0 }) else { throw StorageError.closed }
         let client = client
         let displayURL = displayURL
-        // false: waiting for a connection; true: `body` runs; nil: the wait was given up (a
-        // connection handed out after that runs nothing, so `body` is never interrupted).
-        let leased = NIOLockedValueBox<Bool?>(false)
         let lastLease = lastLease
         let leaseTimeout = leaseTimeout
         let downCheck = downCheck.withLockedValue { $0 }
+        let logger = logger
+        let call = PostgresCall<Result>()
         // Unstructured tasks, not a task group: a group waits for all its tasks before it
         // returns, and a request for a connection that the pool never answers nor lets go of
         // when cancelled (seen after PostgreSQL restarted under load: an idle connection in the
         // pool, the request still waiting) would keep the caller waiting after its timeout,
         // and `landfall serve` from finishing its graceful shutdown. Given up, it runs nothing.
-        let (outcomes, outcome) = AsyncThrowingStream<Result?, any Error>.makeStream()
         let work = Task {
             do {
                 let result = try await client.withConnection { connection in
-                    let runs = leased.withLockedValue { leased in
-                        guard leased != nil else { return false }
-                        leased = true
-                        return true
-                    }
-                    guard runs else { throw CancellationError() }
+                    guard call.start(on: connection) else { throw CancellationError() }
                     lastLease.withLockedValue { $0 = .now }
                     return try await body(connection)
                 }
-                outcome.yield(result)
+                call.finish(.success(result))
             } catch {
-                outcome.finish(throwing: error)
+                call.finish(.failure(error))
             }
         }
-        /// Ends the wait with `error` unless `body` runs (then its end is waited for).
-        @Sendable func giveUp(_ error: any Error) -> Bool {
-            let givesUp = leased.withLockedValue { leased in
-                guard leased == false else { return false }
-                leased = nil
-                return true
-            }
-            if givesUp { outcome.finish(throwing: error) }
-            return givesUp
-        }
-        let downWatch = Task {
-            // While no connection comes, ask every half second whether the database is known
-            // to be down (a probe on a connection of its own): then stop waiting.
-            guard let downCheck else { return }
+        let watch = Task {
             while !Task.isCancelled {
-                try await Task.sleep(for: .milliseconds(500))
-                if leased.withLockedValue({ $0 }) == true { return }
-                if let error = await downCheck(), giveUp(error) { return }
+                try await Task.sleep(for: PostgresCall<Result>.lookInterval)
+                let now = ContinuousClock.now
+                switch call.current {
+                case .ended:
+                    return
+                case .running:
+                    let abandoned = call.abandon(at: now, StorageError(
+                        .unreachable,
+                        "the connection to PostgreSQL at \(displayURL) closed while a statement ran, and the statement got no answer: check that the server runs (a transaction it did not commit was rolled back)"
+                    ))
+                    if abandoned {
+                        logger.warning("A statement on a PostgreSQL connection that closed got no answer; its call failed instead of waiting for ever")
+                        return
+                    }
+                case .waiting(let since):
+                    // The database is known to be down (a probe on a connection of its own):
+                    // stop waiting.
+                    if let downCheck, let error = await downCheck(), call.giveUp(error) { return }
+                    // No statement got a connection for a whole lease timeout: unreachable.
+                    // Others got connections meanwhile: the pool is busy, keep waiting.
+                    guard now - since >= leaseTimeout else { continue }
+                    if let last = lastLease.withLockedValue({ $0 }), now - last < leaseTimeout { continue }
+                    if call.giveUp(StorageError(
+                        .unreachable,
+                        "PostgreSQL at \(displayURL) gave no connection within \(leaseTimeout): check that the server runs and accepts connections"
+                    )) { return }
+                }
             }
         }
-        let timer = Task {
-            while !Task.isCancelled {
-                try await Task.sleep(for: leaseTimeout)
-                if leased.withLockedValue({ $0 }) == true { return }
-                // Others got connections within the timeout: the pool is busy, keep waiting.
-                if let last = lastLease.withLockedValue({ $0 }), ContinuousClock.now - last < leaseTimeout { continue }
-                if giveUp(StorageError(
-                    .unreachable,
-                    "PostgreSQL at \(displayURL) gave no connection within \(leaseTimeout): check that the server runs and accepts connections"
-                )) { return }
-            }
-        }
-        defer {
-            downWatch.cancel()
-            timer.cancel()
-        }
+        defer { watch.cancel() }
         return try await withTaskCancellationHandler {
-            for try await result in outcomes {
-                if let result { return result }
-            }
-            throw CancellationError()
+            try await call.value()
         } onCancel: {
             work.cancel()
-            _ = giveUp(CancellationError())
+            call.giveUp(CancellationError())
         }
     }
 

@@ -19,11 +19,11 @@ struct PostgresOutageTests {
           .timeLimit(.minutes(10)))
     func stoppedUnderLoad() async throws {
         // Alone it takes seconds. The limit is for a hang; the steps' times say where a slow run
-        // went. A hang it still finds (open, 2026-11-28): about one run in fifty with three runs
-        // at once beside a busy loop, and once on CI, the server's graceful shutdown after the
-        // restart never ends. A background service's transaction (the click journal's fold, the
-        // webhook outbox, the last click flush) wrote its COMMIT as PostgreSQL stopped, and got
-        // neither an answer nor an error from PostgresNIO: its caller waits for ever.
+        // went. It found one, about one run in fifty with three runs at once beside a busy loop,
+        // and once on CI: a background service's COMMIT, written as PostgreSQL stopped, went to
+        // a connection already taken apart and was neither answered nor failed, so the server's
+        // graceful shutdown after the restart never ended. `PostgresClosedConnectionTests`
+        // reproduces it at will; `PostgresCall` now fails such a call.
         let steps = Steps()
         defer { steps.printIfLongerThan(.seconds(60), test: "PostgresOutageTests") }
         let postgres = try await ThrowawayPostgres.make()
