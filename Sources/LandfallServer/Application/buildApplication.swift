@@ -70,7 +70,8 @@ func makeApplication(_ configuration: ServerConfiguration) async throws
     // database closes.
     var services: [any Service] = [
         StorageService(storage: storage),
-        BufferFlushService(clicks: components.clicks, claims: components.claims, interval: configuration.clickFlushInterval, logger: logger),
+        BufferFlushService(clicks: components.clicks, claims: components.claims, storage: storage, interval: configuration.clickFlushInterval,
+                           logger: logger),
         ClickJournalFolder(storage: storage, clicks: components.clicks, interval: configuration.clickFlushInterval,
                            metrics: components.metrics, logger: logger),
         LinkChangeListener(storage: storage, links: components.links, metrics: components.metrics, logger: logger),
