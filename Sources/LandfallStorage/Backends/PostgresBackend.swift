@@ -183,7 +183,7 @@ final class PostgresBackend: StorageBackend {
                         "the connection to PostgreSQL at \(displayURL) closed while a statement ran, and the statement got no answer: check that the server runs (a transaction it did not commit was rolled back)"
                     ))
                     if abandoned {
-                        logger.warning("A statement on a PostgreSQL connection that closed got no answer; its call failed instead of waiting for ever")
+                        logger.warning("a statement on a PostgreSQL connection that closed got no answer; its call failed instead of waiting for ever")
                         return
                     }
                 case .waiting(let since):
