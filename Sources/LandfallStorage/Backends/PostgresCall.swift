@@ -4,7 +4,7 @@ import PostgresNIO
 /// One call of ``PostgresBackend``'s `withConnection`: first it waits for a connection of the
 /// pool, then its body runs on that connection, then it has ended. The caller waits on
 /// ``outcomes``; a watch looks at the call every ``PostgresCall/lookInterval`` and may end the
-/// wait early, with ``giveUp(_:)`` while no connection came, or with ``abandon(_:)`` when the
+/// wait early, with ``giveUp(_:)`` while no connection came, or with ``abandon(at:_:)`` when the
 /// body's connection closed under it.
 ///
 /// Why the second: PostgresNIO writes each statement to its channel without a promise for the
@@ -74,10 +74,13 @@ final class PostgresCall<Result: Sendable>: Sendable {
     /// tells whether it did.
     @discardableResult
     func giveUp(_ error: any Error) -> Bool {
-        end(with: error) { phase in
-            if case .waiting = phase { return true }
-            return false
+        let ends = phase.withLockedValue { phase in
+            guard case .waiting = phase else { return false }
+            phase = .ended
+            return true
         }
+        if ends { outcome.finish(throwing: error) }
+        return ends
     }
 
     /// Ends the call with `error` if its body still runs on a connection that closed at least
@@ -96,17 +99,6 @@ final class PostgresCall<Result: Sendable>: Sendable {
         }
         if ends { outcome.finish(throwing: error()) }
         return ends
-    }
-
-    /// Moves to `.ended` and fails the caller with `error` when `ends` says so of the phase.
-    private func end(with error: any Error, if ends: (Phase) -> Bool) -> Bool {
-        let ended = phase.withLockedValue { phase in
-            guard ends(phase) else { return false }
-            phase = .ended
-            return true
-        }
-        if ended { outcome.finish(throwing: error) }
-        return ended
     }
 
     /// The caller's wait: the body's answer, or the error that ended the call.

@@ -91,7 +91,7 @@ struct PostgresOutageTests {
             let uncachedInOutage = try await client.visit("uncached", as: Visitors.desktop)
             #expect(uncachedInOutage.status == .found, """
                 \(uncachedInOutage.status); the server's last notices, warnings and errors:
-                \(server.recentLog.lines.filter { $0.level >= .notice }.suffix(40).map { "  \($0)" }.joined(separator: "\n"))
+                \(server.recentLog.text(from: .notice))
                 """)
             // The first call may wait for one probe (a second); after it, every one is at once.
             _ = try await client.visit("limited", as: Visitors.desktop)
@@ -130,7 +130,7 @@ struct PostgresOutageTests {
         steps.mark("clicks read")
         #expect(stored?.clickCount == answered, """
             every click answered is stored; the server's last notices, warnings and errors:
-            \(server.recentLog.lines.filter { $0.level >= .notice }.suffix(40).map { "  \($0)" }.joined(separator: "\n"))
+            \(server.recentLog.text(from: .notice))
             """)
     }
 }

@@ -32,7 +32,7 @@ import Testing
         await storage.close()
         #expect(stored?.clickCount == 20, """
             every answered click is stored; the server's warnings and errors:
-            \(server.recentLog.lines.filter { $0.level >= .warning }.map { "  \($0)" }.joined(separator: "\n"))
+            \(server.recentLog.text(from: .warning, last: .max))
             """)
     }
 

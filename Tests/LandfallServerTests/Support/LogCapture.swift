@@ -45,6 +45,12 @@ final class LogCapture: Sendable {
         captured.withLockedValue { Array($0.lines.dropFirst(max(0, mark - $0.dropped))) }
     }
 
+    /// The last `count` lines at `level` or above, one per line and indented: for the message
+    /// of a failed expectation.
+    func text(from level: Logger.Level, last count: Int = 40) -> String {
+        lines.filter { $0.level >= level }.suffix(count).map { "  \($0)" }.joined(separator: "\n")
+    }
+
     /// A logger writing here, logging from `level` up.
     func logger(label: String = "test", level: Logger.Level = .debug) -> Logger {
         var logger = Logger(label: label) { _ in CapturingLogHandler(capture: self) }
