@@ -135,13 +135,12 @@ struct CardRendererTests {
         #expect(title.allSatisfy { $0.x >= 80 && $0.x + $0.width <= 1120 })
     }
 
-    @Test("a 100,000-character title renders quickly, cut, without a crash")
+    /// How much work that is, bounded by the cut, is LineBreakerTests' to count; how fast, a benchmark's.
+    @Test("a 100,000-character title renders, cut, without a crash")
     func hugeTitle() throws {
         let renderer = try CardFixtures.renderer()
         for title in [String(repeating: "word ", count: 20_000), String(repeating: "é", count: 100_000), String(repeating: "😀", count: 100_000)] {
-            let start = ContinuousClock.now
             let png = try renderer.render(CardFixtures.card(title: title))
-            #expect(ContinuousClock.now - start < .seconds(5))
             #expect(try CardImage(name: "card.png", png: png).width == 1200)
         }
     }

@@ -34,11 +34,11 @@ struct HostileInputTests {
     @Test("an image whose header claims too many pixels is refused before it is decoded", arguments: [(20_000, 20_000), (4097, 10), (10, 100_000)])
     func decompressionBomb(width: Int, height: Int) throws {
         let png = PNGEncoder.image(width: width, height: height, bitDepth: 8, colorType: .truecolor, scanlines: [0, 0, 0, 0])
-        let start = ContinuousClock.now
+        // Refused from the header: the image has no pixel data to decode (four bytes of
+        // scanlines), so a decoder reached would fail with another code.
         let error = try #require(Self.error { _ = try CardImage(name: "bomb.png", png: png) })
         #expect(error.code == .imageTooManyPixels)
         #expect(error.message == "bomb.png: \(width)×\(height) pixels is more than a card image may have (4096×4096); scale it down")
-        #expect(ContinuousClock.now - start < .seconds(1))
     }
 
     @Test("a file that is not a PNG, or a broken one, gets libpng's reason", arguments: [
@@ -73,7 +73,7 @@ struct HostileInputTests {
         #expect(system.code == .fontNotFound && system.message.contains("No Such Font Anywhere"))
     }
 
-    @Test("a large image background is scaled to cover the card, in bounded time")
+    @Test("a large image background is scaled to cover the card")
     func largeBackground() throws {
         let side = 2048
         var rgba = [UInt8](repeating: 0, count: side * side * 4)
@@ -85,9 +85,7 @@ struct HostileInputTests {
         let image = try CardImage(name: "big.png", width: side, height: side, rgba: rgba)
         var card = try CardFixtures.card(title: "Over a photo")
         card.background = .image(image, overlay: CardColor(red: 0, green: 0, blue: 0, alpha: 128))
-        let start = ContinuousClock.now
         let canvas = try CardFixtures.renderer().draw(card)
-        #expect(ContinuousClock.now - start < .seconds(20))
         #expect(canvas.pixel(x: 0, y: 0) == CardColor(red: 100, green: 0, blue: 20))
     }
 

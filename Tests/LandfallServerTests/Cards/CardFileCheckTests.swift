@@ -49,9 +49,7 @@ import Testing
         huge.append(Data(count: 10 * 1024 * 1024))
         let site = try Self.site(card: "{background: cards/huge.png}", binary: ["cards/huge.png": huge])
         defer { site.remove() }
-        let started = ContinuousClock.now
         let error = try #require(Self.loadError(site))
-        #expect(ContinuousClock.now - started < .seconds(10))
         #expect(error.contains("routes[0].card.background (route 'puzzle')"), "\(error)")
         #expect(error.contains("cards/huge.png: 10485768 bytes is more than a card image may have"), "\(error)")
     }
@@ -75,7 +73,7 @@ import Testing
         #expect(error.contains("routes[0].card.background (route 'puzzle')") && error.contains("cards/photo.png"), "\(error)")
     }
 
-    @Test("a title of 100,000 characters gives a clipped card, drawn well within 10 seconds", .enabled(if: CardTesting.shouldRun, CardTesting.skipReason))
+    @Test("a title of 100,000 characters gives a clipped card of the card's size", .enabled(if: CardTesting.shouldRun, CardTesting.skipReason))
     func hugeTitle() async throws {
         try CardTesting.requireCards()
         let title = String(repeating: "Lighthouse keeper ", count: 100_000 / 18)
@@ -83,12 +81,10 @@ import Testing
         defer { site.remove() }
         let server = try await TestServer(site: site.source)
         try await server.run(.router) { client in
-            let started = ContinuousClock.now
             let page = try await client.get("/puzzle/2026-11-20", host: TemporarySite.host)
             #expect(page.status == .ok)
             let image = try #require(HTMLPage(page.text).meta("og:image"))
             let card = try await client.get(CardTesting.target(of: image), host: TemporarySite.host)
-            #expect(ContinuousClock.now - started < .seconds(10))
             #expect(card.status == .ok)
             let picture = try CardImage(name: "card", png: card.body)
             #expect((picture.width, picture.height) == (1200, 630))

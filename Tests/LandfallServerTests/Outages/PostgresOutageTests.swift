@@ -101,7 +101,9 @@ struct PostgresOutageTests {
                 let took = ContinuousClock.now - started
                 #expect(response.status == .serviceUnavailable, "\(slug): \(response.status)")
                 #expect(response["Retry-After"] != nil, "\(slug)")
-                #expect(took < .seconds(1), "\(slug) answered in \(took), not after the pool's 10 s")
+                // Well under the pool's 10 s: at once on a quiet machine, but this runs among the
+                // whole suite on two cores.
+                #expect(took < .seconds(5), "\(slug) answered in \(took), not after the pool's 10 s")
             }
             let api = try await client.execute("/v1/links", method: .get, headers: key)
             #expect(api.status == .serviceUnavailable)
