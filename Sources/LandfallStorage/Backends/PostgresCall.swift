@@ -3,7 +3,7 @@ import PostgresNIO
 
 /// One call of ``PostgresBackend``'s `withConnection`: first it waits for a connection of the
 /// pool, then its body runs on that connection, then it has ended. The caller waits on
-/// ``outcomes``; a watch looks at the call every ``PostgresCall/lookInterval`` and may end the
+/// ``value()``; a watch looks at the call every ``PostgresCall/lookInterval`` and may end the
 /// wait early, with ``giveUp(_:)`` while no connection came, or with ``abandon(at:_:)`` when the
 /// body's connection closed under it.
 ///
@@ -33,7 +33,7 @@ final class PostgresCall<Result: Sendable>: Sendable {
 
     private let phase = NIOLockedValueBox(Phase.waiting(since: .now))
     /// The call's answer: one result, or an error.
-    let outcomes: AsyncThrowingStream<Result, any Error>
+    private let outcomes: AsyncThrowingStream<Result, any Error>
     private let outcome: AsyncThrowingStream<Result, any Error>.Continuation
 
     init() {
