@@ -68,30 +68,65 @@ extension Storage {
     /// whose every delivery has failed for `disableAfter`, when one of its deliveries is given
     /// up on, is disabled with the reason.
     ///
+    /// An attempt whose delivery is gone by then (its endpoint or event was deleted while it
+    /// ran) is dropped: there is nothing left to record it on, and the others are recorded.
+    ///
     /// - Returns: The endpoints these attempts disabled (to be reported).
     @discardableResult
     public func recordWebhookAttempts(_ results: [WebhookAttemptResult], disableAfter: Duration) async throws(StorageError) -> [WebhookEndpoint] {
         guard !results.isEmpty else { return [] }
+        let kind = try backend().kind
         // In one order (endpoint, then delivery), so that two instances recording at once lock
         // the rows in the same order and never deadlock.
         let sorted = results.sorted { ($0.endpointID, $0.attempt.deliveryID) < ($1.endpointID, $1.attempt.deliveryID) }
         return try await writing("recording \(results.count) webhook attempt(s)") { database, _ in
-            for chunk in sorted.chunked(into: rowsPerInsert) {
+            let stored = try await Self.storedDeliveries(of: sorted, locking: kind == .postgres, in: database)
+            let recordable = sorted.filter { stored.contains($0.attempt.deliveryID) }
+            guard !recordable.isEmpty else { return [] }
+            for chunk in recordable.chunked(into: rowsPerInsert) {
                 try await database.insert(into: WebhookAttempt.table).columns(WebhookAttempt.columns).rows(chunk.map(\.attempt.rowValues))
                     .ignoringConflicts(with: ["delivery_id", "number"])
                     .run()
             }
-            for chunk in sorted.chunked(into: Self.rowsPerStatement) {
+            for chunk in recordable.chunked(into: Self.rowsPerStatement) {
                 try await Self.updateDeliveries(Array(chunk), in: database)
             }
             var disabled: [WebhookEndpoint] = []
-            for (endpointID, results) in Dictionary(grouping: sorted, by: \.endpointID).sorted(by: { $0.key < $1.key }) {
+            for (endpointID, results) in Dictionary(grouping: recordable, by: \.endpointID).sorted(by: { $0.key < $1.key }) {
                 if let endpoint = try await Self.updateHealth(of: endpointID, after: results, disableAfter: disableAfter, in: database) {
                     disabled.append(endpoint)
                 }
             }
             return disabled
         }
+    }
+
+    /// Which of `results`' deliveries are still stored. On PostgreSQL their endpoints, then
+    /// the deliveries, are locked (`FOR KEY SHARE`, what the attempts' foreign key takes anyway)
+    /// until the transaction ends: a delivery cannot be deleted meanwhile and fail the
+    /// attempts' insert, and a deleted endpoint (which locks its own row before its
+    /// deliveries') waits for this transaction instead of deadlocking with it. On SQLite one
+    /// transaction writes at a time.
+    private static func storedDeliveries(of results: [WebhookAttemptResult], locking: Bool,
+                                         in database: any SQLDatabase) async throws -> Set<String> {
+        let lock: SQLQueryString = locking ? " FOR KEY SHARE" : ""
+        if locking {
+            for chunk in Set(results.map(\.endpointID)).sorted().chunked(into: rowsPerStatement) {
+                try await database.raw("""
+                    SELECT id FROM webhook_endpoints WHERE id IN (\(chunk.map { "\(bind: $0)" as SQLQueryString }.joined(separator: ", "))) ORDER BY id\(lock)
+                    """).run()
+            }
+        }
+        var stored: Set<String> = []
+        for chunk in Set(results.map(\.attempt.deliveryID)).sorted().chunked(into: rowsPerStatement) {
+            let rows = try await database.raw("""
+                SELECT id FROM webhook_deliveries WHERE id IN (\(chunk.map { "\(bind: $0)" as SQLQueryString }.joined(separator: ", "))) ORDER BY id\(lock)
+                """).all()
+            for row in rows {
+                stored.insert(try RowReader(row: row, table: WebhookDelivery.table).string("id"))
+            }
+        }
+        return stored
     }
 
     /// Sets each result's delivery's status, next attempt, last answer and completion, in one

@@ -117,6 +117,33 @@ import Testing
         }
     }
 
+    @Test("An endpoint deleted while its delivery was attempted does not keep the other endpoints' attempts from being recorded",
+          arguments: Backend.all)
+    func attemptsOfADeletedEndpointAreDropped(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let kept = try Fixtures.endpoint(url: "https://hooks.example.com/kept")
+            let deleted = try Fixtures.endpoint(url: "https://hooks.example.com/deleted")
+            try await storage.insert(kept)
+            try await storage.insert(deleted)
+            try await storage.insert([Fixtures.link("winter")])
+            let now = Date()
+            let due = try await storage.takeDueWebhookDeliveries(now: now, lease: .seconds(30), limit: 10)
+            #expect(Set(due.map(\.endpointID)) == [kept.id, deleted.id])
+            #expect(try await storage.deleteWebhookEndpoint(id: deleted.id))
+            let disabled = try await storage.recordWebhookAttempts(due.map { delivery in
+                WebhookAttemptResult(attempt: Self.attempt(delivery, at: now, status: 204), outcome: .delivered, endpointID: delivery.endpointID)
+            }, disableAfter: .seconds(86_400))
+            #expect(disabled.isEmpty)
+            let keptDelivery = try #require(due.first { $0.endpointID == kept.id })
+            #expect(try await storage.webhookDelivery(id: keptDelivery.deliveryID)?.status == .delivered)
+            #expect(try await storage.webhookAttempts(deliveryID: keptDelivery.deliveryID).map(\.number) == [1])
+            #expect(try await storage.webhookEndpoint(id: kept.id)?.lastSuccessAt != nil)
+            let deletedDelivery = try #require(due.first { $0.endpointID == deleted.id })
+            #expect(try await storage.webhookDelivery(id: deletedDelivery.deliveryID) == nil)
+            #expect(try await storage.webhookAttempts(deliveryID: deletedDelivery.deliveryID).isEmpty)
+        }
+    }
+
     @Test("An endpoint whose deliveries failed for longer than the limit is disabled with the reason", arguments: Backend.all)
     func failingEndpointsAreDisabled(backend: Backend) async throws {
         try await backend.withStorage { storage in
