@@ -109,20 +109,18 @@ extension Storage {
     /// transaction writes at a time.
     private static func storedDeliveries(of results: [WebhookAttemptResult], locking: Bool,
                                          in database: any SQLDatabase) async throws -> Set<String> {
-        let lock: SQLQueryString = locking ? " FOR KEY SHARE" : ""
+        func select(_ ids: [String], from table: String) -> SQLSelectBuilder {
+            let query = database.select().column("id").from(table).where("id", .in, ids).orderBy("id")
+            return locking ? query.lockingClause(SQLRaw("FOR KEY SHARE")) : query
+        }
         if locking {
             for chunk in Set(results.map(\.endpointID)).sorted().chunked(into: rowsPerStatement) {
-                try await database.raw("""
-                    SELECT id FROM webhook_endpoints WHERE id IN (\(chunk.map { "\(bind: $0)" as SQLQueryString }.joined(separator: ", "))) ORDER BY id\(lock)
-                    """).run()
+                try await select(Array(chunk), from: WebhookEndpoint.table).run()
             }
         }
         var stored: Set<String> = []
         for chunk in Set(results.map(\.attempt.deliveryID)).sorted().chunked(into: rowsPerStatement) {
-            let rows = try await database.raw("""
-                SELECT id FROM webhook_deliveries WHERE id IN (\(chunk.map { "\(bind: $0)" as SQLQueryString }.joined(separator: ", "))) ORDER BY id\(lock)
-                """).all()
-            for row in rows {
+            for row in try await select(Array(chunk), from: WebhookDelivery.table).all() {
                 stored.insert(try RowReader(row: row, table: WebhookDelivery.table).string("id"))
             }
         }

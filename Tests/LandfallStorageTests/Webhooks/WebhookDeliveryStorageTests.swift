@@ -144,6 +144,36 @@ import Testing
         }
     }
 
+    @Test("Recording attempts while one of their endpoints is being deleted: both succeed, every time", arguments: Backend.all)
+    func recordingRacesADelete(backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            for round in 0..<20 {
+                let kept = try Fixtures.endpoint(url: "https://hooks.example.com/kept\(round)")
+                let deleted = try Fixtures.endpoint(url: "https://hooks.example.com/deleted\(round)")
+                try await storage.insert(kept)
+                try await storage.insert(deleted)
+                try await storage.insert([Fixtures.link("round\(round)", offset: round)])
+                let now = Date()
+                let due = try await storage.takeDueWebhookDeliveries(now: now, lease: .seconds(30), limit: 10)
+                #expect(due.count == 2)
+                let results = due.map { delivery in
+                    WebhookAttemptResult(attempt: Self.attempt(delivery, at: now, status: 204), outcome: .delivered, endpointID: delivery.endpointID)
+                }
+                _ = try await concurrently(2) { task in
+                    if task == 0 {
+                        _ = try await storage.recordWebhookAttempts(results, disableAfter: .seconds(86_400))
+                    } else {
+                        _ = try await storage.deleteWebhookEndpoint(id: deleted.id)
+                    }
+                }
+                let keptDelivery = try #require(due.first { $0.endpointID == kept.id })
+                #expect(try await storage.webhookDelivery(id: keptDelivery.deliveryID)?.status == .delivered)
+                #expect(try await storage.webhookEndpoint(id: deleted.id) == nil)
+                _ = try await storage.deleteWebhookEndpoint(id: kept.id)
+            }
+        }
+    }
+
     @Test("An endpoint whose deliveries failed for longer than the limit is disabled with the reason", arguments: Backend.all)
     func failingEndpointsAreDisabled(backend: Backend) async throws {
         try await backend.withStorage { storage in
